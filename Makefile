@@ -1,0 +1,42 @@
+# Two commands set up and run everything (each creates .venv on first use):
+#   make demo   learn the example corpus in data/corpus/, print stats and an example query
+#   make test   lint and run the test suite
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+LGM    := $(VENV)/bin/lgm
+DEMO_KB ?= build/demo-kb
+
+.PHONY: demo test lint bench clean
+
+$(VENV)/.base: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -e .
+	touch $@
+
+# The test environment adds pytest, ruff, owlready2 and the Stanza extra. Stanza needs torch:
+# torch==2.13.0 is the CPU build (a plain `torch` would pull a multi-GB CUDA build).
+$(VENV)/.test: $(VENV)/.base
+	$(PY) -m pip install -q torch==2.13.0
+	$(PY) -m pip install -q -e '.[test,stanza]'
+	touch $@
+
+demo: $(VENV)/.base
+	$(LGM) learn data/corpus/ --kb $(DEMO_KB)
+	$(LGM) stats --kb $(DEMO_KB)
+	@echo "--- sentences mentioning the concept 'apple' (queries/examples/sentences_about_apple.rq)"
+	$(LGM) sparql queries/examples/sentences_about_apple.rq --kb $(DEMO_KB)
+
+test: $(VENV)/.test
+	$(PY) -m ruff check lgm_rdf tests
+	$(PY) -m pytest
+
+lint: $(VENV)/.test
+	$(PY) -m ruff check lgm_rdf tests
+	$(PY) -m ruff format --check lgm_rdf tests
+
+bench: $(VENV)/.base
+	$(LGM) bench learn
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .ruff_cache

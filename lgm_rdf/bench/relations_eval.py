@@ -1,0 +1,123 @@
+"""Precision / recall of a relation extractor on a JSONL file of sentences with gold relations.
+
+Each line: ``{"sentence": "...", "relations": [{"type", "a", "b"}, ...]}`` (arguments lemmatised;
+inheritance a is-a b, composition a has-part b, alias a = b). A predicted relation matches a gold
+one when type, a and b are equal after ``normalise_label`` (alias is symmetric).
+
+    python -m lgm_rdf.bench.relations_eval [PATH]
+
+prints a table per relation type plus overall, then every false positive and false negative.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
+from lgm_rdf.nlp.model import NLP
+from lgm_rdf.ontology import normalise_label, project_root
+
+Triple = tuple[str, str, str]
+
+
+def default_path() -> Path:
+    """The dev set beside the checkout: ``../shared/data/relations_dev.jsonl``."""
+    return project_root().parent / "shared" / "data" / "relations_dev.jsonl"
+
+
+def relation_key(kind: str, a: str, b: str) -> Triple:
+    """Comparable ``(type, a, b)``: normalised arguments, alias sides in sorted order."""
+    a, b = normalise_label(a), normalise_label(b)
+    if kind == "alias" and b < a:
+        a, b = b, a
+    return kind, a, b
+
+
+def load_gold(path: str | Path) -> list[tuple[str, set[Triple]]]:
+    """``(sentence, gold relation keys)`` for every non-empty line of a JSONL file."""
+    out = []
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            gold = {relation_key(r["type"], r["a"], r["b"]) for r in rec.get("relations", [])}
+            out.append((str(rec["sentence"]), gold))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}:{n}: not a gold relation record ({exc})") from exc
+    return out
+
+
+def _scores(tp: int, fp: int, fn: int) -> dict[str, float | int]:
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"tp": tp, "fp": fp, "fn": fn, "precision": precision, "recall": recall, "f1": f1}
+
+
+def evaluate(
+    path: str | Path, nlp: NLP, extractor: RelationExtractor | None = None
+) -> dict[str, Any]:
+    """Score ``extractor`` (default ``PatternExtractor``) on the gold file at ``path``.
+
+    Returns ``{"sentences", "per_type": {type: scores}, "overall": scores, "errors": [...]}``;
+    scores hold tp/fp/fn counts, precision, recall and F1; each error is
+    ``{"kind": "FP"|"FN", "type", "a", "b", "sentence"}``.
+    """
+    if extractor is None:
+        from lgm_rdf.learn.patterns import PatternExtractor
+
+        extractor = PatternExtractor()
+    counts = {t: [0, 0, 0] for t in RELATION_TYPES}
+    errors: list[dict[str, str]] = []
+    records = load_gold(path)
+    for sentence, gold in records:
+        parsed = nlp.parse(sentence)
+        predicted = {relation_key(r.type, r.a, r.b) for r in extractor.extract(parsed.sentences)}
+        for kind, triples, slot in (("TP", predicted & gold, 0), ("FP", predicted - gold, 1)):
+            for t in triples:
+                counts.setdefault(t[0], [0, 0, 0])[slot] += 1
+                if kind == "FP":
+                    errors.append({"kind": kind, "type": t[0], "a": t[1], "b": t[2], "sentence": sentence})
+        for t in gold - predicted:
+            counts.setdefault(t[0], [0, 0, 0])[2] += 1
+            errors.append({"kind": "FN", "type": t[0], "a": t[1], "b": t[2], "sentence": sentence})
+    per_type = {t: _scores(*c) for t, c in counts.items()}
+    overall = _scores(*(sum(c[k] for c in counts.values()) for k in range(3)))
+    return {"sentences": len(records), "per_type": per_type, "overall": overall, "errors": errors}
+
+
+def format_report(result: dict[str, Any]) -> Iterable[str]:
+    """Lines of the table and the error list."""
+    yield f"{'type':<12} {'P':>6} {'R':>6} {'F1':>6} {'TP':>4} {'FP':>4} {'FN':>4}"
+    rows = [*result["per_type"].items(), ("overall", result["overall"])]
+    for name, s in rows:
+        yield (
+            f"{name:<12} {s['precision']:6.3f} {s['recall']:6.3f} {s['f1']:6.3f} "
+            f"{s['tp']:4d} {s['fp']:4d} {s['fn']:4d}"
+        )
+    yield f"({result['sentences']} sentences)"
+    for e in result["errors"]:
+        yield f"{e['kind']} {e['type']:<11} {e['a']!r} -> {e['b']!r}   | {e['sentence']}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: evaluate the pattern extractor on PATH (default: the dev set)."""
+    from lgm_rdf.nlp.spacy_backend import SpacyNLP
+
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else default_path()
+    if not path.is_file():
+        print(f"no such file: {path}", file=sys.stderr)
+        return 2
+    for line in format_report(evaluate(path, SpacyNLP())):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,174 @@
+"""The ``lgm`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from lgm_rdf.settings import DEFAULT_KB, Settings
+
+EPILOG = """\
+The knowledge base (KB) is an Oxigraph store in a directory: --kb DIR, or LGM_KB, default ./lgm_kb.
+Examples:
+  lgm learn data/                      learn every .md/.txt/.json(l) file under data/
+  lgm stats                            count documents, sentences, concepts, relations
+  lgm sparql 'SELECT * WHERE { ?s ?p ?o } LIMIT 5'
+  lgm forget "Christopher Nolan"       drop one document (by title, id, path or IRI)
+  lgm export --format nquads -o kb.nq
+"""
+
+
+def _add_kb(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--kb", metavar="DIR", help=f"knowledge-base directory (env LGM_KB, default ./{DEFAULT_KB})"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``lgm`` with all its sub-commands."""
+    parser = argparse.ArgumentParser(
+        prog="lgm",
+        description="Language Graph Model on RDF: learn documents into a concept graph, query it.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("learn", help="learn files or directories into the KB")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help=".txt .md .json .jsonl files, HotpotQA/MuSiQue files or directories",
+    )
+    _add_kb(p)
+    p.add_argument(
+        "--nlp", choices=["spacy", "stanza"], help="NLP backend (default spacy; env LGM_NLP)"
+    )
+    p.add_argument("--force", action="store_true", help="re-learn documents even if unchanged")
+    p.add_argument(
+        "--extractor",
+        choices=["pattern", "llm", "both"],
+        help="relation extractor: dependency patterns (default, no LLM), the LLM, or both",
+    )
+    p.add_argument(
+        "--reflect", action="store_true", help="let the LLM check each relation (paper §3.2.3)"
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="parse and extract but write nothing and call no LLM; estimate LLM calls and tokens",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    p = sub.add_parser("stats", help="counts of documents, sentences, concepts and relations")
+    _add_kb(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser("sparql", help="run a SPARQL query (union of all graphs as default graph)")
+    p.add_argument("query", help="the query text, or a path to a .rq file")
+    _add_kb(p)
+    p.add_argument("--format", choices=["table", "json", "csv"], default="table")
+
+    p = sub.add_parser(
+        "concept", help="a concept's aliases, parents, children and components, with evidence"
+    )
+    p.add_argument("name", help="concept label or alias, e.g. apple")
+    _add_kb(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser(
+        "forget", help="remove one document (title, id, path or IRI) and nothing else"
+    )
+    p.add_argument("doc")
+    _add_kb(p)
+
+    p = sub.add_parser("export", help="write the KB as RDF")
+    _add_kb(p)
+    p.add_argument(
+        "--format",
+        default="turtle",
+        choices=["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld"],
+    )
+    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+
+    p = sub.add_parser("validate", help="check the KB against the SHACL shapes and for cycles")
+    _add_kb(p)
+
+    p = sub.add_parser("bench", help="measure (learn: throughput against spaCy parsing alone)")
+    p.add_argument("what", choices=["learn"], help="which benchmark")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="corpus (default: HotpotQA dev file)")
+    p.add_argument("--limit", type=int, default=0, help="use only the first N documents")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``lgm`` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s: %(message)s",
+    )
+    if not args.command:
+        parser.print_help()
+        return 2
+    from lgm_rdf.cli_commands import run
+
+    return run(args)
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """Settings from the environment, overridden by command-line options."""
+    return Settings.from_env(
+        kb=getattr(args, "kb", None),
+        nlp=getattr(args, "nlp", None),
+        extractor=getattr(args, "extractor", None),
+        reflect=True if getattr(args, "reflect", False) else None,
+    )
+
+
+def print_table(header: list[str], rows: list[list[str]]) -> None:
+    """Print rows as an aligned text table."""
+    widths = [len(h) for h in header]
+    for row in rows:
+        widths = [max(w, min(len(c), 80)) for w, c in zip(widths, row, strict=True)]
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print("  ".join(_clip(c, w).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def write_csv(header: list[str], rows: list[list[str]]) -> None:
+    """Write rows as CSV to standard output."""
+    writer = csv.writer(sys.stdout)
+    writer.writerow(header)
+    writer.writerows(rows)
+
+
+def print_json(data: object) -> None:
+    """Print JSON, indented."""
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def read_query_arg(text: str) -> str:
+    """The query itself, or the content of the file it names."""
+    path = Path(text)
+    if text.endswith((".rq", ".sparql")) and path.is_file():
+        return path.read_text(encoding="utf-8")
+    return text
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

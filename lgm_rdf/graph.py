@@ -1,0 +1,273 @@
+"""``LanguageGraph``: the Python API facade over store, learning and (later) asking."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from lgm_rdf.learn.pipeline import Learner, LearnReport
+from lgm_rdf.learn.readers import ReaderError, SourceDocument, read_paths, read_text
+from lgm_rdf.llm.base import UsageMeter
+from lgm_rdf.nlp.model import NLP
+from lgm_rdf.ontology import IriMinter, load_query
+from lgm_rdf.retrieve.neighbourhood import ConceptView
+from lgm_rdf.settings import Settings
+from lgm_rdf.store.base import GraphStore, StoreError
+from lgm_rdf.store.oxigraph import OxigraphStore
+
+PathOrText = str | Path | SourceDocument
+_PATHLIKE_SUFFIXES = (".txt", ".md", ".markdown", ".json", ".jsonl")
+EXTRACTORS = ("pattern", "llm", "both")
+
+
+class LanguageGraph:
+    """A Language Graph kept in a store: ``learn``, ``forget``, ``sparql``, ``stats``, ``export``.
+
+    >>> with LanguageGraph("kb/") as lg:          # doctest: +SKIP
+    ...     lg.learn(["data/"])
+    ...     lg.sparql("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        settings: Settings | None = None,
+        store: GraphStore | None = None,
+        nlp: NLP | None = None,
+        chat: Any = None,
+    ) -> None:
+        self.settings = settings or Settings.from_env()
+        if path is not None:
+            self.settings = self.settings.with_(kb=Path(path))
+        self.store: GraphStore = store or OxigraphStore(self.settings.kb)
+        self.minter = IriMinter(self.settings.base_iri)
+        self._nlp = nlp
+        self._chat: Any = chat
+        self.usage = UsageMeter()
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def __enter__(self) -> LanguageGraph:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the store (flushes and frees the directory lock)."""
+        self.store.close()
+
+    @property
+    def nlp(self) -> NLP:
+        """The NLP backend, loaded on first use."""
+        if self._nlp is None:
+            from lgm_rdf.nlp.factory import make_nlp
+
+            self._nlp = make_nlp(self.settings)
+        return self._nlp
+
+    # -- learning -----------------------------------------------------------------------
+    def documents(
+        self,
+        items: Iterable[PathOrText] | PathOrText,
+        on_skip: Callable[[Path, str], None] | None = None,
+    ) -> Iterator[SourceDocument]:
+        """Turn paths, raw texts and ``SourceDocument`` objects into documents."""
+        if isinstance(items, str | Path | SourceDocument):
+            items = [items]
+        for item in items:
+            if isinstance(item, SourceDocument):
+                yield item
+            elif isinstance(item, Path) or _looks_like_path(item):
+                yield from read_paths([item], on_skip=on_skip)
+            else:
+                digest = hashlib.sha256(item.encode("utf-8")).hexdigest()[:16]
+                yield read_text(item, doc_id=f"text:{digest}")
+
+    def learner(self, dry_run: bool = False) -> Learner:
+        """The learning pipeline wired to this graph's store, NLP backend and extractors.
+
+        ``settings.extractor`` picks ``pattern`` (default, no LLM), ``llm`` or ``both``;
+        ``settings.reflect`` adds LLM reflection. With ``dry_run`` no LLM is called and
+        nothing is written: ``learner.stage`` counts what would be sent.
+        """
+        from lgm_rdf.learn.concept_stage import ConceptGraphStage
+
+        stage = ConceptGraphStage(self.store, **self._extraction_parts(dry_run))
+        return Learner(self.store, self.nlp, self.minter, enrichers=[stage], dry_run=dry_run)
+
+    def _extraction_parts(self, dry_run: bool) -> dict[str, Any]:
+        from lgm_rdf.learn.llm_extract import LLMExtractor
+        from lgm_rdf.learn.patterns import PatternExtractor
+        from lgm_rdf.learn.reflect import Reflector
+
+        s = self.settings
+        if s.extractor not in EXTRACTORS:
+            raise ValueError(
+                f"unknown extractor {s.extractor!r}; choose one of {', '.join(EXTRACTORS)}"
+            )
+        needs_llm = s.extractor in ("llm", "both") or s.reflect
+        chat = self.chat_model(dry_run) if needs_llm else None
+        if needs_llm and chat is None:
+            raise ValueError(
+                "this needs an LLM (extractor llm/both or reflection), but none is configured: "
+                "set LGM_LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY for your server)"
+            )
+        extractors: list[Any] = []
+        if s.extractor in ("pattern", "both"):
+            extractors.append(PatternExtractor())
+        if s.extractor in ("llm", "both") and chat is not None:
+            extractors.append(LLMExtractor(chat, concurrency=s.llm_concurrency, meter=self.usage))
+        reflector = None
+        if s.reflect and chat is not None:
+            reflector = Reflector(chat, self.store, concurrency=s.llm_concurrency, meter=self.usage)
+        return {"extractors": extractors, "reflector": reflector}
+
+    def chat_model(self, dry_run: bool = False) -> Any:
+        """The configured LLM (cached), a counting stand-in for dry runs, or ``None``."""
+        if self._chat is None:
+            from lgm_rdf.llm.base import build_chat_model
+
+            self._chat = build_chat_model(self.settings)
+        if dry_run and self.settings.llm_model:
+            from lgm_rdf.llm.dryrun import DryRunChatModel
+
+            return DryRunChatModel(self.settings.llm_model, cached=self._chat)
+        return self._chat
+
+    def learn(
+        self,
+        items: Iterable[PathOrText] | PathOrText,
+        force: bool = False,
+        on_skip: Callable[[Path, str], None] | None = None,
+        progress: Callable[[int], None] | None = None,
+        dry_run: bool = False,
+    ) -> LearnReport:
+        """Learn files, directories, raw texts or documents; one atomic write per document.
+
+        ``dry_run`` parses and extracts but writes nothing and calls no LLM; the report's
+        ``llm`` entry then estimates the calls and tokens a real run would spend.
+        """
+        skipped: list[tuple[str, str]] = []
+
+        def note_skip(path: Path, reason: str) -> None:
+            skipped.append((str(path), reason))
+            if on_skip:
+                on_skip(path, reason)
+
+        docs = list(self.documents(items, on_skip=note_skip))
+        report = self.run_learner(docs, force=force, progress=progress, dry_run=dry_run)
+        report.skipped = skipped
+        return report
+
+    def run_learner(
+        self,
+        docs: list[SourceDocument],
+        force: bool = False,
+        progress: Callable[[int], None] | None = None,
+        dry_run: bool = False,
+    ) -> LearnReport:
+        """Run the pipeline over ready documents and attach LLM usage to the report."""
+        self.usage.reset()
+        report = self.learner(dry_run=dry_run).learn(docs, force=force, progress=progress)
+        report.dry_run = dry_run
+        if self.settings.extractor != "pattern" or self.settings.reflect:
+            report.llm = self.usage.total.as_dict()
+        return report
+
+    def forget(self, doc: str) -> list[str]:
+        """Remove the documents whose IRI, title, id or source path is ``doc``; returns their IRIs."""
+        from pyoxigraph import Literal
+
+        keys = {doc, self.minter.document(doc).value}
+        if Path(doc).exists():
+            keys.add(str(Path(doc).resolve()))
+        dropped: list[str] = []
+        for key in sorted(keys):
+            for row in self.store.select(load_query("document_by_label"), {"key": Literal(key)}):
+                if self.store.drop_graph(row["doc"]):  # type: ignore[arg-type]
+                    dropped.append(row["doc"].value)
+        return dropped
+
+    # -- reading ------------------------------------------------------------------------
+    def sparql(self, query: str) -> Any:
+        """Run a SPARQL query over the union of all graphs (pyoxigraph result objects)."""
+        return self.store.raw_query(query)
+
+    def stats(self) -> dict[str, int]:
+        """Counts of documents, sections, sentences, concepts, relations, triples, graphs."""
+        row = self.store.select(load_query("stats"))[0]
+        out = {k: int(v.value) for k, v in row.items()}
+        for r in self.store.select(load_query("relation_counts")):
+            out[r["kind"].value] = int(r["count"].value)
+        for kind in ("inheritance", "composition", "alias", "mentions"):
+            out.setdefault(kind, 0)
+        out["graphs"] = len(self.store.named_graphs())
+        out["quads"] = len(self.store)
+        return out
+
+    def export(
+        self, target: str | Path | IO[bytes] | None = None, format: str = "turtle"
+    ) -> bytes | None:
+        """Serialise the KB (``turtle``, ``ntriples``, ``nquads``, ``trig``, ...) to a path or stream.
+
+        With ``target=None`` the bytes are returned.
+        """
+        if target is None:
+            buffer = io.BytesIO()
+            self.store.dump(buffer, format)
+            return buffer.getvalue()
+        if isinstance(target, str | Path):
+            path = Path(target)
+            tmp = path.with_name(path.name + ".partial")
+            try:
+                with tmp.open("wb") as out:
+                    self.store.dump(out, format)
+                tmp.replace(path)
+            finally:
+                tmp.unlink(missing_ok=True)
+            return None
+        self.store.dump(target, format)
+        return None
+
+    def concept(self, name: str) -> list[ConceptView]:
+        """Neighbourhood of the concepts named ``name`` (label, alias; else its lemma form)."""
+        from lgm_rdf.nlp.concepts import phrase_key
+        from lgm_rdf.retrieve.neighbourhood import concept_view, find_concepts
+
+        found = find_concepts(self.store, name)
+        if not found and name.strip():
+            sentences = self.nlp.parse(name).sentences
+            tokens = [t for s in sentences for t in s.tokens if t.upos not in ("DET", "PUNCT")]
+            key = phrase_key(tokens)
+            if key:
+                found = find_concepts(self.store, key)
+        return [concept_view(self.store, c) for c in found]
+
+    def validate(self) -> Any:
+        """SHACL conformance and cycle checks of the whole KB (see ``lgm_rdf.validate``)."""
+        from lgm_rdf.validate import validate_store
+
+        return validate_store(self.store)
+
+
+def _looks_like_path(text: str) -> bool:
+    """A string is a path if it exists, or is a single line ending in a known suffix."""
+    if "\n" in text or len(text) > 4096:
+        return False
+    if Path(text).exists():
+        return True
+    if text.lower().endswith(_PATHLIKE_SUFFIXES) or text.endswith(("/", "\\")):
+        raise ReaderError(f"{text}: no such file or directory")
+    return False
+
+
+__all__ = ["LanguageGraph", "LearnReport", "StoreError"]

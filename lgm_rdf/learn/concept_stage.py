@@ -1,0 +1,55 @@
+"""The concept-graph stage of learning: extract → (reflect) → write CRG → link mentions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lgm_rdf.learn.crg import CheckedRelation, MentionLinker, write_relations
+from lgm_rdf.learn.readers import SourceDocument
+from lgm_rdf.learn.reflect import Reflector
+from lgm_rdf.learn.relations import Relation, RelationExtractor
+from lgm_rdf.learn.srg import DocumentGraph
+from lgm_rdf.store.base import GraphStore
+
+
+class ConceptGraphStage:
+    """A ``GraphEnricher`` adding the CRG of one document to its graph before the write."""
+
+    def __init__(
+        self,
+        store: GraphStore,
+        extractors: Sequence[RelationExtractor],
+        reflector: Reflector | None = None,
+    ) -> None:
+        self.extractors = list(extractors)
+        self.reflector = reflector
+        self.linker = MentionLinker(store)
+        self.counts: Counter[str] = Counter()
+
+    def __call__(self, doc: SourceDocument, graph: DocumentGraph) -> None:
+        """Extract, check and write the relations of ``graph``'s sentences."""
+        sentences = [learned.sentence for learned in graph.sentences]
+        antecedents = {
+            (i, t): a
+            for i, learned in enumerate(graph.sentences)
+            for t, a in learned.antecedents.items()
+        }
+        relations: list[Relation] = []
+        seen: set[tuple[str, str, str, int, str]] = set()
+        for extractor in self.extractors:
+            for rel in extractor.extract(sentences, antecedents):
+                key = (rel.type, rel.a, rel.b, rel.sentence, rel.extractor)
+                if key not in seen:
+                    seen.add(key)
+                    relations.append(rel)
+        if self.reflector is not None:
+            checked = self.reflector.check(relations, graph)
+        else:
+            checked = [CheckedRelation(rel) for rel in relations]
+        counts = write_relations(graph, checked)
+        for item in checked:
+            self.counts[f"{item.relation.type} ({item.verdict})"] += 1
+        self.counts["relations asserted"] += counts["relations"]
+        keys = [k for rel in relations for k in (rel.a, rel.b)]
+        self.counts["mention links added"] += self.linker.link(graph, keys)

@@ -1,0 +1,135 @@
+"""CRG writer: meta-relations become OWL triples plus one provenance ``owl:Axiom`` each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pyoxigraph import Literal, NamedNode
+
+from lgm_rdf.learn.relations import Relation
+from lgm_rdf.learn.srg import DocumentGraph
+from lgm_rdf.ontology import LGM, OWL, PROV, RDF_TYPE, RDFS, XSD, load_query
+from lgm_rdf.store.base import GraphStore
+
+PROPERTY = {
+    "inheritance": RDFS.subClassOf,
+    "composition": LGM.partOf,
+    "alias": OWL.sameAs,
+}
+VERDICTS = {
+    "valid": LGM.Valid,
+    "unknown": LGM.Unknown,
+    "invalid": LGM.Invalid,
+    "unchecked": LGM.Unchecked,
+}
+
+
+@dataclass(frozen=True)
+class CheckedRelation:
+    """A candidate relation with its reflection verdict (``unchecked`` without reflection)."""
+
+    relation: Relation
+    verdict: str = "unchecked"
+
+
+def relation_triple(rel: Relation) -> tuple[str, NamedNode, str]:
+    """(source key, OWL property, target key) of a relation.
+
+    Inheritance: child ⊑ parent; composition is stored part → whole (``lgm:partOf``) while a
+    ``Relation`` of type composition reads "a has part b"; alias: a ``owl:sameAs`` b.
+    """
+    if rel.type == "composition":
+        return rel.b, PROPERTY["composition"], rel.a
+    return rel.a, PROPERTY[rel.type], rel.b
+
+
+def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) -> dict[str, int]:
+    """Add relation triples (unless invalid) and their axioms to the document graph."""
+    counts = {"relations": 0, "invalid": 0}
+    for item in checked:
+        rel = item.relation
+        if item.verdict not in VERDICTS:
+            raise ValueError(f"unknown verdict {item.verdict!r}")
+        src_key, prop, tgt_key = relation_triple(rel)
+        if not src_key or not tgt_key or src_key == tgt_key:
+            continue
+        labels = {rel.a: rel.a_label, rel.b: rel.b_label}
+        src = graph.declare_concept(src_key, labels.get(src_key) or None)
+        tgt = graph.declare_concept(tgt_key, labels.get(tgt_key) or None)
+        evidence = graph.sentences[rel.sentence].iri
+        axiom = graph.minter.axiom(src.value, prop.value, tgt.value, rel.extractor, evidence.value)
+        if item.verdict == "invalid":
+            counts["invalid"] += 1
+        else:
+            graph.add(src, prop, tgt)
+            counts["relations"] += 1
+        graph.add(axiom, RDF_TYPE, OWL.Axiom)
+        graph.add(axiom, OWL.annotatedSource, src)
+        graph.add(axiom, OWL.annotatedProperty, prop)
+        graph.add(axiom, OWL.annotatedTarget, tgt)
+        graph.add(axiom, PROV.wasDerivedFrom, evidence)
+        graph.add(axiom, LGM.extractor, Literal(rel.extractor))
+        graph.add(axiom, LGM.verdict, VERDICTS[item.verdict])
+        graph.add(
+            axiom,
+            LGM.confidence,
+            Literal(f"{max(0.0, min(1.0, rel.confidence)):.3f}", datatype=XSD.decimal),
+        )
+    return counts
+
+
+def _contains_phrase(lemma_text: str, phrase: str) -> bool:
+    return f" {phrase} " in f" {lemma_text} "
+
+
+class MentionLinker:
+    """Links concepts named by relations to every sentence of the KB that mentions them.
+
+    A relation may name a phrase ("string instrument") that concept extraction did not pick
+    out of other sentences; those sentences get an ``lgm:mentions`` link, written into the
+    named graph of the document being learned, so forgetting it removes the links too.
+    """
+
+    def __init__(self, store: GraphStore) -> None:
+        self.store = store
+        self.known: dict[str, NamedNode] = {}
+        for row in store.select(load_query("relation_concepts")):
+            self.known[row["label"].value] = row["concept"]  # type: ignore[assignment]
+
+    def link(self, graph: DocumentGraph, new_keys: Sequence[str]) -> int:
+        """Add mention links for ``graph``; returns how many were added."""
+        added = 0
+        fresh = [k for k in dict.fromkeys(new_keys) if k and k not in self.known]
+        for key in fresh:
+            self.known[key] = graph.minter.concept(key)
+        for learned in graph.sentences:
+            for concept in _phrases_in(learned.lemma, self.known):
+                graph.add(learned.iri, LGM.mentions, concept)
+                added += 1
+        own = {s.iri.value for s in graph.sentences}
+        for key in fresh:
+            rows = self.store.select(load_query("sentences_with_lemma"), {"phrase": Literal(key)})
+            for row in rows:
+                sentence = row["sentence"]
+                if sentence.value in own or not _contains_phrase(row["lemma"].value, key):
+                    continue
+                graph.add(sentence, LGM.mentions, self.known[key])  # type: ignore[arg-type]
+                added += 1
+        return added
+
+
+MAX_PHRASE_WORDS = 6
+
+
+def _phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[NamedNode]:
+    """Known concepts whose lemma phrase occurs as whole words in ``lemma``."""
+    words = lemma.split()
+    found: dict[str, NamedNode] = {}
+    for i in range(len(words)):
+        for n in range(1, min(MAX_PHRASE_WORDS, len(words) - i) + 1):
+            key = " ".join(words[i : i + n])
+            concept = known.get(key)
+            if concept is not None:
+                found[key] = concept
+    return found.values()

@@ -1,0 +1,236 @@
+"""One dependency view over spaCy (ClearNLP-style) and Universal Dependencies parses.
+
+spaCy and Stanza disagree on the labels and on the shape of a few constructions:
+
+* copula: spaCy hangs the predicate noun on "be" (``attr``); UD makes the noun the head and
+  attaches "be" to it as ``cop``;
+* prepositions: spaCy ``head -prep-> of -pobj-> noun``; UD ``head -obl|nmod-> noun -case-> of``;
+* negation: spaCy ``neg``; UD ``advmod`` with "not"/"never";
+* passive: ``nsubjpass``/``auxpass`` versus ``nsubj:pass``/``aux:pass``; predicative complement
+  of "call": ``oprd`` versus ``xcomp``.
+
+``DepView`` maps every label to one internal name (``LABELS``) and offers accessors that hide
+the structural differences (``pps``, ``copulas``, ``negated``), so the pattern rules are written
+once and work on ``Sentence`` objects from either backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from lgm_rdf.nlp.model import Sentence, Token
+
+# internal name of every dependency label we care about (spaCy and UD v2 alike)
+LABELS: dict[str, str] = {
+    "nsubj": "subj",
+    "nsubjpass": "subjpass",
+    "nsubj:pass": "subjpass",
+    "dobj": "obj",
+    "obj": "obj",
+    "attr": "attr",
+    "cop": "cop",
+    "prep": "prep",
+    "agent": "prep",
+    "pobj": "pobj",
+    "pcomp": "pobj",
+    "obl": "obl",
+    "nmod": "nmod",
+    "case": "case",
+    "fixed": "fixed",
+    "compound": "compound",
+    "flat": "flat",
+    "compound:prt": "prt",
+    "prt": "prt",
+    "appos": "appos",
+    "conj": "conj",
+    "cc": "cc",
+    "preconj": "cc",
+    "amod": "amod",
+    "det": "det",
+    "predet": "det",
+    "det:predet": "det",
+    "nummod": "nummod",
+    "poss": "poss",
+    "nmod:poss": "poss",
+    "neg": "neg",
+    "advmod": "advmod",
+    "acl": "acl",
+    "relcl": "acl",
+    "acl:relcl": "acl",
+    "oprd": "xcomp",
+    "xcomp": "xcomp",
+    "aux": "aux",
+    "auxpass": "auxpass",
+    "aux:pass": "auxpass",
+    "mark": "mark",
+    "punct": "punct",
+    "ccomp": "ccomp",
+    "csubj": "ccomp",
+    "parataxis": "ccomp",
+    "nmod:npmod": "npmod",
+    "obl:npmod": "npmod",
+    "npadvmod": "npmod",
+}
+NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor", "none", "nobody", "nothing"})
+NOUNS = frozenset({"NOUN", "PROPN"})
+
+
+def canonical(tok: Token) -> str:
+    """Internal label of ``tok`` (subtypes fall back to their base label)."""
+    label = tok.deprel.lower()
+    name = LABELS.get(label) or LABELS.get(label.split(":")[0], label.split(":")[0])
+    if name == "advmod" and tok.lemma.lower() in NEGATIONS:
+        return "neg"
+    return name
+
+
+class DepView:
+    """Label-independent access to the dependency tree of one sentence."""
+
+    def __init__(self, sentence: Sentence) -> None:
+        self.sentence = sentence
+        self.tokens: Sequence[Token] = sentence.tokens
+        self.rels = [canonical(t) for t in self.tokens]
+        self.kids: list[list[int]] = [[] for _ in self.tokens]
+        for tok in self.tokens:
+            if tok.head != tok.i and 0 <= tok.head < len(self.tokens):
+                self.kids[tok.head].append(tok.i)
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def head(self, i: int) -> int | None:
+        """Index of the head of token ``i`` (None for a root)."""
+        h = self.tokens[i].head
+        return None if h == i or not 0 <= h < len(self.tokens) else h
+
+    def children(self, i: int, *rels: str) -> list[int]:
+        """Children of ``i`` (with one of the internal labels ``rels`` if given)."""
+        return [k for k in self.kids[i] if not rels or self.rels[k] in rels]
+
+    def lemma(self, i: int) -> str:
+        """Lower-case lemma of token ``i``."""
+        tok = self.tokens[i]
+        if tok.text.lower().endswith("species"):
+            return tok.text.lower()  # invariant plural the rule lemmatiser turns into "specie"
+        return (tok.lemma or tok.text).lower()
+
+    def subtree(self, i: int, skip: frozenset[str] = frozenset()) -> set[int]:
+        """``i`` and its descendants, not entering children whose label is in ``skip``."""
+        out, todo = {i}, [i]
+        while todo:
+            for k in self.kids[todo.pop()]:
+                if k not in out and self.rels[k] not in skip:
+                    out.add(k)
+                    todo.append(k)
+        return out
+
+    def conjuncts(self, i: int) -> list[int]:
+        """``i`` and every token coordinated below it (spaCy chains and UD stars alike).
+
+        Only a real coordination counts: the group needs a conjunction ("and", "or") and
+        members inside brackets of their own ("X (born 1965, Kingston)") are left out.
+        """
+        out, todo = [i], [i]
+        while todo:
+            for k in self.children(todo.pop(), "conj"):
+                if k not in out and self.bracket_depth(k) == self.bracket_depth(i):
+                    out.append(k)
+                    todo.append(k)
+        if len(out) > 1 and not any(self.children(k, "cc") for k in out):
+            return [i]
+        return sorted(out)
+
+    def bracket_depth(self, i: int) -> int:
+        """How many brackets are open before token ``i``."""
+        opened = sum(t.text in ("(", "[") for t in self.tokens[:i])
+        closed = sum(t.text in (")", "]") for t in self.tokens[:i])
+        return max(opened - closed, 0)
+
+    def first_conjunct(self, i: int) -> int:
+        """The first member of the coordination that ``i`` belongs to."""
+        seen = {i}
+        while self.rels[i] == "conj" and (h := self.head(i)) is not None and h not in seen:
+            seen.add(h)
+            i = h
+        return i
+
+    def pps(self, i: int) -> list[tuple[str, int]]:
+        """Prepositional dependents of ``i`` as ``(preposition, object)``, e.g. ``("such as", 3)``."""
+        out: list[tuple[str, int]] = []
+        for k in self.kids[i]:
+            rel = self.rels[k]
+            if rel == "prep":  # spaCy: head -prep-> P -pobj-> object
+                words = [m for m in self.kids[k] if m < k and self.rels[m] in ("amod", "advmod")]
+                words = [m for m in words if self.lemma(m) == "such"] + [k]
+                prep = " ".join(self.tokens[m].text.lower() for m in words)
+                out.extend((prep, o) for o in self.children(k, "pobj"))
+            elif rel in ("obl", "nmod", "npmod"):  # UD: head -obl|nmod-> object -case-> P
+                cases = self.children(k, "case")
+                if not cases:
+                    continue
+                words = sorted(set(cases) | {f for c in cases for f in self.children(c, "fixed")})
+                out.append((" ".join(self.tokens[m].text.lower() for m in words), k))
+        return out
+
+    def pp_objects(self, i: int, *preps: str) -> list[int]:
+        """Objects of the prepositional dependents of ``i`` introduced by one of ``preps``."""
+        return [o for p, o in self.pps(i) if p in preps]
+
+    def copulas(self) -> Iterator[tuple[int, int, int]]:
+        """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause."""
+        for i, tok in enumerate(self.tokens):
+            subjects = self.children(i, "subj")
+            if not subjects:
+                continue
+            cops = self.children(i, "cop")
+            if cops and not self.children(i, "case"):  # UD: the noun heads the clause
+                yield subjects[0], i, cops[0]
+            elif self.lemma(i) == "be" and tok.upos in ("AUX", "VERB"):  # spaCy: "be" heads it
+                for attr in self.children(i, "attr"):
+                    yield subjects[0], attr, i
+                for comp in self.children(i, "acomp"):
+                    # small-model slip: "are [flightless]acomp [birds]dobj" for "flightless birds"
+                    nxt = comp + 1
+                    if nxt in self.children(comp, "obj") and self.tokens[nxt].upos == "NOUN":
+                        yield subjects[0], nxt, i
+
+    def negated(self, *idx: int) -> bool:
+        """True if one of the tokens ``idx`` has a negating dependent ("not", "never", "no")."""
+        for i in idx:
+            for k in self.kids[i]:
+                if self.rels[k] == "neg" or (
+                    self.rels[k] in ("det", "advmod", "cc") and self.lemma(k) in NEGATIONS
+                ):
+                    return True
+        return False
+
+    def is_plural(self, i: int) -> bool:
+        """Plural noun by morphology or Penn tag."""
+        tok = self.tokens[i]
+        return "Number=Plur" in tok.feats or tok.tag in ("NNS", "NNPS")
+
+    def is_past(self, i: int) -> bool:
+        """Past-tense finite verb or auxiliary."""
+        tok = self.tokens[i]
+        return tok.tag == "VBD" or ("Tense=Past" in tok.feats and "VerbForm=Part" not in tok.feats)
+
+    def is_participle(self, i: int) -> bool:
+        """Past participle ("known", "made")."""
+        tok = self.tokens[i]
+        return tok.tag == "VBN" or ("VerbForm=Part" in tok.feats and "Tense=Past" in tok.feats)
+
+    def is_passive(self, i: int) -> bool:
+        """Passive verb: passive subject or auxiliary, or a reduced relative past participle."""
+        if self.children(i, "subjpass", "auxpass"):
+            return True
+        return self.rels[i] == "acl" and self.is_participle(i)
+
+    def determiner(self, i: int) -> str:
+        """Lower-case determiner (or possessive marker ``"poss"``) of noun ``i``, ``""`` if none."""
+        for k in self.kids[i]:
+            if self.rels[k] == "poss":
+                return "poss"
+            if self.rels[k] == "det" and k < i:
+                return self.lemma(k)
+        return ""

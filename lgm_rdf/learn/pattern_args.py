@@ -1,0 +1,279 @@
+"""Relation arguments for the pattern extractor: which tokens name a concept, and its key.
+
+Keys are normalised lemma phrases: nouns by lemma, every other word as written ("stinking
+chamomile", "string instrument", "big apple"). Three granularities:
+
+* ``class``: head noun plus noun compounds, no determiners, numbers, quantifiers or adjectives
+  ("the best players" -> "player", "five senators" -> "senator", "a string instrument" ->
+  "string instrument"); "a lot of X" / "a variety of X" -> X;
+* ``head``: the head noun alone (the parent of a named child: "a film director" -> "director");
+* ``name``: a name as written, with adjectives and hyphens ("Choi Jin-ri", "Big Apple") and
+  "of"-phrases of capitalised names ("City of Light"); ``alias`` also keeps lower-case
+  "of"-phrases ("oil of vitriol"); ``whole`` also keeps coordination (the expansion of an
+  abbreviation: "National Aeronautics and Space Administration").
+
+A proper-noun head always gets the ``name`` treatment. Pronouns are no argument unless the
+``antecedents`` mapping has an entry for ``(sentence index, token index)``; its ``.key`` is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from lgm_rdf.learn.depview import NEGATIONS, NOUNS, DepView
+from lgm_rdf.ontology import normalise_label
+
+TYPE_NOUNS = frozenset(
+    "type kind form sort variety species subspecies breed genre subgenre class subclass subtype "
+    "category style strain cultivar example instance".split()
+)
+RANK_NOUNS = frozenset(
+    "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
+    "kingdom tribe clade division group category genre type kind species".split()
+)
+# "a lot of X", "a variety of X": the argument is X
+QUANTITY_NOUNS = frozenset(
+    "lot lots number variety range set host couple pair plenty majority dozen dozens handful "
+    "mixture combination array assortment amount quantity multitude collection series selection "
+    "bunch mix blend abundance wealth plethora total".split()
+)
+# determiners of a subject that make a statement about some individuals, not about a class
+SUBJECT_DETS = frozenset(
+    "this that these those poss some many several few most any other another".split()
+)
+# parents that say nothing ("such things as ...")
+VACUOUS = frozenset("thing stuff something way matter one".split())
+RELATIVE = frozenset("which that who whom".split())
+HYPHENS = frozenset({"-", "–", "‐"})
+_DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
+_NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One relation argument: concept key, surface label, and whether it is a name."""
+
+    key: str
+    label: str
+    is_name: bool = False
+
+
+def looks_like_acronym(text: str) -> bool:
+    """ "NASA", "UN", "PhD", "U.S.": at least two capitals, capitals at least half the letters."""
+    letters = [c for c in text if c.isalpha()]
+    caps = sum(c.isupper() for c in letters)
+    return len(letters) >= 2 and caps >= 2 and caps * 2 >= len(letters)
+
+
+def is_year(text: str) -> bool:
+    """A four-digit number ("a 2006 film" names no quantity)."""
+    return len(text) == 4 and text.isdigit()
+
+
+def acronym_matches(acronym: str, name: str) -> bool:
+    """True if the acronym's letters occur in order in ``name``, the first one first."""
+    letters = [c.lower() for c in acronym if c.isalpha()]
+    text = name.lower()
+    if not letters or not text or text[0] != letters[0]:
+        return False
+    pos = 0
+    for c in letters:
+        pos = text.find(c, pos)
+        if pos < 0:
+            return False
+        pos += 1
+    return True
+
+
+class ArgBuilder:
+    """Builds the arguments of one sentence's relations."""
+
+    def __init__(self, view: DepView, si: int, antecedents: Mapping[tuple[int, int], object]):
+        self.v = view
+        self.si = si
+        self.antecedents = antecedents
+
+    def _span(self, keep: set[int], i: int) -> list[int]:
+        """The contiguous run of ``keep`` around ``i``, without edge determiners or punctuation."""
+        v = self.v
+        lo, hi = i, i
+        while lo - 1 in keep:
+            lo -= 1
+        while hi + 1 in keep:
+            hi += 1
+        while lo < i and (v.rels[lo] in ("det", "poss", "case") or v.tokens[lo].upos == "PUNCT"):
+            lo += 1
+        while hi > i and v.tokens[hi].upos == "PUNCT":
+            hi -= 1
+        toks = v.tokens
+        # hyphenated words stay whole ("fixed-span bridge", "Bo-mi") whatever the parse says
+        while lo >= 2 and toks[lo - 1].text in HYPHENS and not toks[lo - 1].ws and not toks[lo - 2].ws:
+            lo -= 2
+        while hi + 2 < len(toks) and toks[hi + 1].text in HYPHENS and not toks[hi].ws:
+            if toks[hi + 1].ws or not toks[hi + 2].text[:1].isalnum():
+                break
+            hi += 2
+        return list(range(lo, hi + 1))
+
+    def class_tokens(self, i: int) -> list[int]:
+        """Head noun plus its compounds (and hyphenated parts)."""
+        v, keep, todo = self.v, {i}, [i]
+        while todo:
+            for k in v.kids[todo.pop()]:
+                rel, text = v.rels[k], v.tokens[k].text
+                bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
+                if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):
+                    keep.add(k)
+                    todo.append(k)
+        return self._span(keep, i)
+
+    def name_tokens(
+        self, i: int, exclude: frozenset[int] = frozenset(), mode: str = "name"
+    ) -> list[int]:
+        """A name as written (see the module docstring for ``mode``)."""
+        v = self.v
+        capital = v.tokens[i].text[:1].isupper()
+        # "City of Light", "Society for Science"; an alias also keeps "oil of vitriol"
+        of_objects = set(v.pp_objects(i, "of")) | set(v.pp_objects(i, "for") if capital else [])
+        keep = {i}
+        for k in v.kids[i]:
+            rel, tok = v.rels[k], v.tokens[k]
+            if k in exclude:
+                continue
+            pp_objects = v.children(k, "pobj") if rel == "prep" else [k]
+            if rel == "prep" or (rel in ("nmod", "obl") and v.children(k, "case")):
+                ok = k > i and any(
+                    o in of_objects and (mode != "name" or (capital and v.tokens[o].text[:1].isupper()))
+                    for o in pp_objects
+                )
+            else:
+                ok = (
+                    rel in _NAME_MODIFIERS
+                    or tok.text in HYPHENS
+                    or (rel == "nummod" and capital and k > i)
+                    or (mode == "whole" and rel in ("conj", "cc"))
+                )
+            if ok:
+                keep |= v.subtree(k, _DEEP_SKIP) - exclude
+        keep = {k for k in keep if v.tokens[k].upos != "PUNCT" or v.tokens[k].text in HYPHENS}
+        return self._span(keep, i)
+
+    def key(self, idx: list[int]) -> str:
+        """Normalised key of tokens ``idx``: nouns by lemma, other words as written."""
+        parts = []
+        for n, k in enumerate(idx):
+            tok = self.v.tokens[k]
+            word = tok.text.lower()
+            if tok.upos == "NOUN":
+                word = self.v.lemma(k)
+                if word.endswith("xe") and tok.text.lower() == word + "s":
+                    word = word[:-1]  # "remixes": the rule lemmatiser leaves "remixe"
+            parts.append(word + (tok.ws if n < len(idx) - 1 else ""))
+        return normalise_label("".join(parts))
+
+    def is_pronoun(self, i: int) -> bool:
+        """Pronoun, demonstrative or relative word."""
+        tok = self.v.tokens[i]
+        return tok.upos in ("PRON", "DET") or tok.tag in ("PRP", "WP", "WDT")
+
+    def nounish(self, i: int) -> bool:
+        """A noun, or an adjective the tagger gave an article ("a marsupial")."""
+        tok = self.v.tokens[i]
+        return tok.upos in NOUNS or (tok.upos == "ADJ" and self.v.determiner(i) in ("a", "an"))
+
+    def arg(self, i: int, mode: str = "class", exclude: frozenset[int] = frozenset()) -> Arg | None:
+        """Argument headed by token ``i``; ``mode``: class, head, name, alias or whole."""
+        v, tok = self.v, self.v.tokens[i]
+        if self.is_pronoun(i):
+            ante = self.antecedents.get((self.si, i))
+            key = normalise_label(str(getattr(ante, "key", "") or ""))
+            return Arg(key, tok.text, True) if key else None
+        if v.determiner(i) in NEGATIONS:
+            return None
+        naming = mode in ("name", "alias", "whole")
+        follow = v.pp_objects(i, "of")
+        if follow and v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS and not naming:
+            return self.arg(follow[0], mode)
+        if not self.nounish(i) and not (naming and tok.upos in ("VERB", "ADJ")):
+            return None
+        if naming or tok.upos == "PROPN":
+            idx = self.name_tokens(i, exclude, mode if naming else "name")
+        else:
+            idx = [i] if mode == "head" else self.class_tokens(i)
+        if not any(self.nounish(k) for k in idx):
+            return None
+        key = self.key(idx)
+        label = v.sentence.text[v.tokens[idx[0]].start : v.tokens[idx[-1]].end]
+        acronym = looks_like_acronym(label)
+        if not any(c.isalpha() for c in key) or (key in STOP_WORDS and not acronym):
+            return None
+        is_name = acronym or any(v.tokens[k].upos == "PROPN" for k in idx)
+        return Arg(key, label, is_name)
+
+    def args(self, idx: list[int], mode: str = "class") -> list[Arg]:
+        """Arguments of several tokens, skipping those that are none."""
+        return [a for a in (self.arg(i, mode) for i in idx) if a is not None]
+
+    def parent(self, i: int, child: Arg) -> Arg | None:
+        """The class a child belongs to: head noun only for a named child, no relational "of"."""
+        v = self.v
+        if v.lemma(i) not in QUANTITY_NOUNS and v.pp_objects(i, "of"):
+            return None
+        if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
+            mods = [k for k in v.children(i, "compound") if k < i]
+            return self.parent(max(mods), child) if mods else None
+        found = self.arg(i, "head" if child.is_name else "class")
+        return None if found is None or found.key in VACUOUS else found
+
+    def subjects(self, s: int, clause: int) -> list[int]:
+        """Tokens of the subject ``s`` of ``clause`` and its conjuncts ([] if not about a class)."""
+        v = self.v
+        if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
+            s = h  # "Whales, which are mammals": the clause modifies "Whales"
+        if v.head(s) == clause and v.bracket_depth(s) != v.bracket_depth(clause):
+            return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
+        found = v.conjuncts(s)
+        for c in found:
+            det = v.determiner(c)
+            if det in NEGATIONS or det in SUBJECT_DETS:
+                return []  # "no bird", "my brother", "some apples": not about a whole class
+            if v.tokens[c].upos != "NOUN":
+                continue
+            if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod")):
+                return []  # "two airports"
+            if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
+                return []  # "the capital of France", "segments of the economy": relational
+        return found
+
+    def group(self, o: int) -> Arg | None:
+        """A taxonomic group: "the family Felidae", "the order Cetacea", "the group of mammals"."""
+        v = self.v
+        if v.determiner(o) == "poss":
+            return None
+        if v.lemma(o) in RANK_NOUNS:
+            if of := v.pp_objects(o, "of"):
+                return self.arg(of[0])
+            if o + 1 < len(v) and v.tokens[o + 1].upos == "PROPN":
+                return self.arg(o + 1, "name")
+            return self.arg(o) if v.children(o, "compound") else None
+        if v.tokens[o].upos == "PROPN":
+            ranks = [k for k in v.kids[o] if k < o and v.lemma(k) in RANK_NOUNS]
+            if ranks:
+                return self.arg(o, "name", frozenset().union(*(v.subtree(k) for k in ranks)))
+        return None
+
+    def name_before(self, j: int) -> Arg | None:
+        """The longest name that ends with token ``j`` ("Federal Bureau of Investigation")."""
+        v = self.v
+        best, cand, seen = None, j, set()
+        while cand is not None and cand <= j and cand not in seen:
+            seen.add(cand)
+            if v.tokens[cand].upos in NOUNS:
+                if self.name_tokens(cand)[-1] != j:
+                    break
+                best = cand
+            cand = v.head(cand)
+        return None if best is None else self.arg(best, "name")

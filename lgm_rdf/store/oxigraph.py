@@ -1,0 +1,162 @@
+"""Embedded Oxigraph store on disk (the default ``GraphStore``)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+from pyoxigraph import (
+    DefaultGraph,
+    NamedNode,
+    Quad,
+    QueryBoolean,
+    QuerySolutions,
+    QueryTriples,
+    RdfFormat,
+    Store,
+    Triple,
+    Variable,
+    serialize,
+)
+
+from lgm_rdf.ontology import PREFIXES, load_query
+from lgm_rdf.store.base import Bindings, StoreError, StoreLockedError, Term
+
+QUAD_FORMATS = {"nquads": RdfFormat.N_QUADS, "trig": RdfFormat.TRIG}
+TRIPLE_FORMATS = {
+    "turtle": RdfFormat.TURTLE,
+    "ntriples": RdfFormat.N_TRIPLES,
+    "rdfxml": RdfFormat.RDF_XML,
+    "jsonld": RdfFormat.JSON_LD,
+}
+_UNION_TRIPLES = "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"
+
+
+class OxigraphStore:
+    """``GraphStore`` on pyoxigraph; ``path=None`` keeps everything in memory (tests)."""
+
+    def __init__(self, path: str | Path | None = None, read_only: bool = False) -> None:
+        self.path = Path(path) if path is not None else None
+        try:
+            if self.path is None:
+                self._store = Store()
+            elif read_only:
+                self._store = Store.read_only(str(self.path))
+            else:
+                self.path.mkdir(parents=True, exist_ok=True)
+                self._store = Store(str(self.path))
+        except OSError as exc:
+            message = str(exc)
+            if "lock" in message.lower() or "temporarily unavailable" in message.lower():
+                raise StoreLockedError(
+                    f"the knowledge base {self.path} is in use by another process "
+                    f"(an `lgm` command or `lgm serve` still running?). Stop it, or pass "
+                    f"another --kb directory."
+                ) from exc
+            raise StoreError(f"cannot open the knowledge base {self.path}: {message}") from exc
+
+    # -- queries ------------------------------------------------------------------------
+    def _query(self, query: str, bindings: Bindings | None) -> object:
+        subs = {Variable(k): v for k, v in (bindings or {}).items()}
+        return self._store.query(
+            query, use_default_graph_as_union=True, substitutions=subs or None, prefixes=PREFIXES
+        )
+
+    def select(self, query: str, bindings: Bindings | None = None) -> list[dict[str, Term]]:
+        """Run a SELECT query and return rows as ``{variable: term}`` (unbound ones left out)."""
+        result = self._query(query, bindings)
+        if not isinstance(result, QuerySolutions):
+            raise StoreError("expected a SELECT query")
+        names = [v.value for v in result.variables]
+        rows = []
+        for solution in result:
+            row = {}
+            for name in names:
+                value = solution[name]
+                if value is not None:
+                    row[name] = value
+            rows.append(row)
+        return rows
+
+    def ask(self, query: str, bindings: Bindings | None = None) -> bool:
+        """Run an ASK query."""
+        result = self._query(query, bindings)
+        if not isinstance(result, QueryBoolean):
+            raise StoreError("expected an ASK query")
+        return bool(result)
+
+    def construct(self, query: str, bindings: Bindings | None = None) -> list[Triple]:
+        """Run a CONSTRUCT or DESCRIBE query."""
+        result = self._query(query, bindings)
+        if not isinstance(result, QueryTriples):
+            raise StoreError("expected a CONSTRUCT or DESCRIBE query")
+        return list(result)
+
+    def raw_query(self, query: str) -> QuerySolutions | QueryBoolean | QueryTriples:
+        """Run a user's SPARQL query as given (raises ``SyntaxError`` on bad SPARQL)."""
+        return self._store.query(query, use_default_graph_as_union=True)  # type: ignore[return-value]
+
+    # -- writes -------------------------------------------------------------------------
+    def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> int:
+        """Replace ``graph`` by ``quads`` in ONE transaction (nothing changes if anything fails)."""
+        lines = [f"{q.subject} {q.predicate} {q.object} ." for q in quads]
+        update = (
+            load_query("replace_graph.ru")
+            .replace("%%GRAPH%%", str(graph))
+            .replace("%%TRIPLES%%", "\n".join(lines))
+        )
+        self._store.update(update)
+        return len(lines)
+
+    def drop_graph(self, graph: NamedNode) -> bool:
+        """Remove one named graph (one transaction)."""
+        if not self._store.contains_named_graph(graph):
+            return False
+        self._store.remove_graph(graph)
+        return True
+
+    def add_quads(self, quads: Iterable[Quad]) -> int:
+        """Add quads in one transaction."""
+        batch = list(quads)
+        self._store.extend(batch)
+        return len(batch)
+
+    # -- reading ------------------------------------------------------------------------
+    def named_graphs(self) -> list[NamedNode]:
+        """Names of all named graphs, sorted."""
+        return sorted(
+            (g for g in self._store.named_graphs() if isinstance(g, NamedNode)),
+            key=lambda g: g.value,
+        )
+
+    def quads(self, graph: NamedNode | None = None) -> Iterator[Quad]:
+        """All quads, or those of one named graph."""
+        return iter(self._store.quads_for_pattern(None, None, None, graph))
+
+    def dump(self, out: IO[bytes], fmt: str) -> None:
+        """Write the dataset (``nquads``/``trig``) or the union graph (``turtle``, ``ntriples``, ...)."""
+        if fmt in QUAD_FORMATS:
+            self._store.dump(out, QUAD_FORMATS[fmt], prefixes=PREFIXES)
+        elif fmt in TRIPLE_FORMATS:
+            triples = self._store.query(_UNION_TRIPLES, use_default_graph_as_union=True)
+            serialize(triples, out, TRIPLE_FORMATS[fmt], prefixes=PREFIXES)  # type: ignore[arg-type]
+        else:
+            known = ", ".join(sorted([*QUAD_FORMATS, *TRIPLE_FORMATS]))
+            raise StoreError(f"unknown export format {fmt!r} (known: {known})")
+
+    def default_graph_size(self) -> int:
+        """Number of triples in the store's own default graph (normally 0)."""
+        return sum(1 for _ in self._store.quads_for_pattern(None, None, None, DefaultGraph()))
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def close(self) -> None:
+        """Flush to disk and release the directory lock."""
+        store = getattr(self, "_store", None)
+        if store is not None:
+            with contextlib.suppress(OSError):
+                store.flush()
+            del self._store
