@@ -94,12 +94,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--format",
         default="turtle",
-        choices=["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld"],
+        choices=["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld", "owl", "skos"],
+        help="owl: concept graph as OWL RDF/XML (owlready2, Protégé); skos: as SKOS Turtle; "
+        "nquads/trig keep the named graphs; the others write the union graph",
     )
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     p = sub.add_parser("validate", help="check the KB against the SHACL shapes and for cycles")
     _add_kb(p)
+    p.add_argument(
+        "--reason",
+        action="store_true",
+        help="also run the HermiT reasoner (owlready2 + Java) on the OWL export",
+    )
+
+    p = sub.add_parser("import", help="import an OWL or SKOS ontology into its own named graph")
+    p.add_argument("file", help="Turtle, RDF/XML, N-Triples or JSON-LD file")
+    _add_kb(p)
+    p.add_argument("--name", help="name of the import graph (default: the file name)")
+    p.add_argument(
+        "--no-lemmatise",
+        action="store_true",
+        help="link labels to learned concepts by normalised text only (faster for big thesauri)",
+    )
 
     p = sub.add_parser("bench", help="measure (learn: throughput against spaCy parsing alone)")
     p.add_argument("what", choices=["learn"], help="which benchmark")

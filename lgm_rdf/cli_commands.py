@@ -192,9 +192,23 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     """``lgm validate``"""
     with LanguageGraph(settings=settings_from(args)) as lg:
-        report = lg.validate()
+        report = lg.validate(reason=args.reason)
     print(report.text)
     return 0 if report.conforms and not report.cycles else 1
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """``lgm import FILE``"""
+    from lgm_rdf.interop import OntologyImportError
+
+    with LanguageGraph(settings=settings_from(args)) as lg:
+        try:
+            report = lg.import_ontology(args.file, name=args.name, lemmatise=not args.no_lemmatise)
+        except OntologyImportError as exc:
+            _err(f"{exc} (the KB is unchanged)")
+            return 1
+    print(report.summary())
+    return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -214,5 +228,6 @@ COMMANDS = {
     "forget": cmd_forget,
     "export": cmd_export,
     "validate": cmd_validate,
+    "import": cmd_import,
     "bench": cmd_bench,
 }

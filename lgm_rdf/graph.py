@@ -47,6 +47,7 @@ class LanguageGraph:
         self.minter = IriMinter(self.settings.base_iri)
         self._nlp = nlp
         self._chat: Any = chat
+        self._label_keys: dict[str, str] = {}
         self.usage = UsageMeter()
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -217,10 +218,24 @@ class LanguageGraph:
     def export(
         self, target: str | Path | IO[bytes] | None = None, format: str = "turtle"
     ) -> bytes | None:
-        """Serialise the KB (``turtle``, ``ntriples``, ``nquads``, ``trig``, ...) to a path or stream.
+        """Serialise the KB to a path or stream.
+
+        ``turtle``, ``ntriples``, ``rdfxml``, ``jsonld`` write the union of all graphs,
+        ``nquads`` and ``trig`` the named graphs; ``owl`` writes the concept graph as OWL
+        RDF/XML for owlready2 / Protégé and ``skos`` as a SKOS thesaurus (Turtle).
 
         With ``target=None`` the bytes are returned.
         """
+        if format in ("owl", "skos"):
+            from lgm_rdf.interop import export_owl, export_skos
+
+            writer = export_owl if format == "owl" else export_skos
+            if target is None:
+                buffer = io.BytesIO()
+                writer(self.store, buffer, self.minter)
+                return buffer.getvalue()
+            writer(self.store, target, self.minter)
+            return None
         if target is None:
             buffer = io.BytesIO()
             self.store.dump(buffer, format)
@@ -252,11 +267,45 @@ class LanguageGraph:
                 found = find_concepts(self.store, key)
         return [concept_view(self.store, c) for c in found]
 
-    def validate(self) -> Any:
-        """SHACL conformance and cycle checks of the whole KB (see ``lgm_rdf.validate``)."""
+    def validate(self, reason: bool = False) -> Any:
+        """SHACL conformance and cycle checks of the whole KB; ``reason`` adds HermiT."""
         from lgm_rdf.validate import validate_store
 
-        return validate_store(self.store)
+        return validate_store(self.store, reason=reason)
+
+    def import_ontology(
+        self, path: str | Path, name: str | None = None, lemmatise: bool = True
+    ) -> Any:
+        """Import an OWL / SKOS file (Turtle, RDF/XML, N-Triples, JSON-LD) into its own graph.
+
+        Labels are lemmatised like learned concepts ("Apples" → "apple") so imported
+        concepts link to learned ones; ``lemmatise=False`` only normalises case and spaces.
+        """
+        from lgm_rdf.interop import import_ontology
+
+        return import_ontology(
+            self.store,
+            path,
+            self.minter,
+            name=name,
+            label_key=self.label_key if lemmatise else None,
+        )
+
+    def label_key(self, label: str) -> str:
+        """The concept key of a free-text label, by the same lemmatisation as learning."""
+        from lgm_rdf.nlp.concepts import phrase_key
+
+        cached = self._label_keys.get(label)
+        if cached is None:
+            tokens = [
+                t
+                for s in self.nlp.parse(label).sentences
+                for t in s.tokens
+                if t.upos not in ("DET", "PUNCT")
+            ]
+            cached = phrase_key(tokens) or label
+            self._label_keys[label] = cached
+        return cached
 
 
 def _looks_like_path(text: str) -> bool:

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import pyshacl
 import rdflib
@@ -53,6 +54,7 @@ class ValidationReport:
     shacl_results: list[str] = field(default_factory=list)
     cycles: list[str] = field(default_factory=list)
     triples: int = 0
+    reasoner: str | None = None  # HermiT's verdict on the OWL export (``reason=True``)
 
     @property
     def text(self) -> str:
@@ -68,6 +70,8 @@ class ValidationReport:
             lines.extend(f"  {line}" for line in self.cycles)
         else:
             lines.append("cycles: none")
+        if self.reasoner is not None:
+            lines.append(f"reasoner: {self.reasoner}")
         lines.append("conforms: yes" if self.conforms else "conforms: NO")
         return "\n".join(lines)
 
@@ -82,8 +86,12 @@ class SparqlCheck:
     query: str
 
 
-def validate_store(store: GraphStore) -> ValidationReport:
-    """Check the whole KB (union of its named graphs) against ``shapes.ttl`` and for cycles."""
+def validate_store(store: GraphStore, reason: bool = False) -> ValidationReport:
+    """Check the whole KB (union of its named graphs) against ``shapes.ttl`` and for cycles.
+
+    ``reason=True`` also exports the concept graph as OWL and runs HermiT (owlready2 + Java)
+    on it: an inconsistent ontology or unsatisfiable classes make the KB fail.
+    """
     data = union_graph(store.quads())
     triples = len(data)
     core_ok, lines = shacl_check(data, sparql=False)
@@ -91,11 +99,36 @@ def validate_store(store: GraphStore) -> ValidationReport:
     lines = sorted(set(lines) | set(sparql_lines))
     cycles = find_cycles(store)
     violations = any(line.startswith("Violation:") for line in sparql_lines)
+    reasoner_ok, reasoner_text = _reason(store) if reason else (True, None)
     return ValidationReport(
-        conforms=core_ok and not violations and not cycles,
+        conforms=core_ok and not violations and not cycles and reasoner_ok,
         shacl_results=lines,
         cycles=cycles,
         triples=triples,
+        reasoner=reasoner_text,
+    )
+
+
+def _reason(store: GraphStore) -> tuple[bool, str]:
+    """Run HermiT on the OWL export; (passed, one-line verdict)."""
+    import tempfile
+
+    from lgm_rdf.interop import export_owl, run_hermit
+
+    with tempfile.TemporaryDirectory(prefix="lgm-reason-") as tmp:
+        owl = Path(tmp) / "kb.owl"
+        export_owl(store, owl)
+        result = run_hermit(owl)
+    if not result.ok:
+        return False, f"could not run HermiT: {result.message}"
+    if not result.consistent:
+        return False, f"HermiT: the ontology is INCONSISTENT ({result.message})"
+    if result.unsatisfiable:
+        names = ", ".join(result.unsatisfiable[:10])
+        return False, f"HermiT: {len(result.unsatisfiable)} unsatisfiable class(es): {names}"
+    return True, (
+        f"HermiT: consistent, no unsatisfiable classes, {result.inferred_subclass_count} "
+        f"inferred subclass link(s), {result.seconds:.1f} s"
     )
 
 

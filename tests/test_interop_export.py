@@ -172,6 +172,14 @@ def test_hermit_reports_unsatisfiable_classes() -> None:
     assert report.unsatisfiable == ["http://example.org/unsat#Impossible"]
 
 
+@needs_java
+def test_hermit_reports_an_inconsistent_ontology() -> None:
+    pytest.importorskip("owlready2")
+    report = run_hermit(DATA / "inconsistent.owl", timeout=120)
+    assert report.ok and not report.consistent
+    assert "inconsistent" in report.message
+
+
 def test_hermit_without_java_or_owlready2(tmp_path: Path, monkeypatch) -> None:
     path = tmp_path / "x.owl"
     path.write_text("<rdf:RDF/>")

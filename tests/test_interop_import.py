@@ -157,6 +157,26 @@ def test_label_links_reach_learned_concepts() -> None:
     assert _labels(store, "urn:lgm:concept:malus_domestica") == ({"malus domestica"}, set())
 
 
+def test_alias_to_the_minted_concept_is_written_once(tmp_path: Path) -> None:
+    path = tmp_path / "linked.ttl"
+    path.write_text(
+        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n"
+        '<http://example.org/a> a skos:Concept ; skos:prefLabel "apple" ;\n'
+        "  skos:exactMatch <urn:lgm:concept:apple> .\n",
+        encoding="utf-8",
+    )
+    store, report = _import(path)
+    assert (report.alias, report.label_links, report.concepts) == (1, 1, 2)
+    quads = list(store.quads(report.graph))
+    assert report.triples == len(quads)
+    same = [q for q in quads if q.predicate == OWL.sameAs]
+    assert [(q.subject.value, q.object.value) for q in same] == [
+        ("http://example.org/a", "urn:lgm:concept:apple")
+    ]
+    assert len(_axioms(store, report.graph, "import")) == 1
+    assert len(_axioms(store, report.graph, "label-match")) == 1
+
+
 def test_label_key_hook_lemmatises_labels() -> None:
     store, report = _import(DATA / "food_skos.ttl", label_key=lambda text: text.rstrip("s"))
     targets = {t for (_, _, t) in _axioms(store, report.graph, "label-match")}
@@ -231,6 +251,20 @@ def test_hostile_labels_and_iris_survive(tmp_path: Path) -> None:
     pref, _ = _labels(store, "http://example.org/a%20b")
     assert pref == {'quote " \\ and > } ; drop all ; ünïcödé 🍎 line two'}
     assert any(q.object == Literal('evil" > name') for q in store.quads(report.graph))
+
+
+def test_malformed_iris_fall_back_to_rdflib_and_are_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "sloppy.ttl"
+    path.write_text(
+        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n"
+        '<http://example.org/a b> a skos:Concept ; skos:prefLabel "bad" .\n'
+        '<http://example.org/ok> a skos:Concept ; skos:prefLabel "ok" ;\n'
+        "  skos:broader <http://example.org/a b> , <http://example.org/top> .\n",
+        encoding="utf-8",
+    )
+    store, report = _import(path)
+    assert report.concepts == 2 and report.inheritance == 1  # ok ⊑ top; the bad IRI is gone
+    assert any("3 triples with malformed IRIs" in note for note in report.notes)
 
 
 def test_ontology_written_in_one_graph_only(tmp_path: Path) -> None:

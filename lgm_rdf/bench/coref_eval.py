@@ -4,15 +4,19 @@
 third-person pronoun with its sentence and antecedent so a person can check them, and scores the
 resolver against the hand-judged sample in ``coref_gold.jsonl`` (next to this file).
 
-A gold record is ``{"doc", "sentence", "token", "pronoun", "gold"}``; ``gold`` is the text of the
-right antecedent, or ``null`` when the pronoun should stay unresolved (pleonastic, or nothing in
-the paragraph to point at). An answer counts as right when it names the same thing: equal after
-normalisation, or one name's words contain the other's ("Nolan" for "Christopher Nolan").
+A gold record is ``{"doc", "sentence", "token", "pronoun", "gold", "split"}``; ``gold`` is the text of the
+right antecedent (or a list of the names it goes by in the paragraph), or ``null`` when the
+pronoun should stay unresolved (pleonastic, a title like "She's Fine", nothing to point at).
+An answer is right when it equals one of those names after normalisation (case, punctuation,
+a leading article or demonstrative), or is a shorter form of one ending in the same word
+("Nolan" for "Christopher Nolan"). A description that is not a name of the entity ("the band"
+for "Another Animal") counts as wrong unless the gold lists it.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 import sys
@@ -20,11 +24,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.nlp.coref import pronoun_features, resolve, topic_name
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.nlp.text import resolved_text
 
-DEFAULT_DATA = Path("/work/shared/data/hotpotqa_dev50.json")
+DEFAULT_DATA = shared_data("hotpotqa_dev50.json")
 GOLD_PATH = Path(__file__).with_name("coref_gold.jsonl")
 
 
@@ -77,22 +82,38 @@ def pronoun_cases(nlp: NLP, paragraphs: Iterable[tuple[str, Sequence[str]]]) -> 
     return cases
 
 
+_LEADING = {"the", "a", "an", "this", "that", "these", "those"}
+Gold = str | list[str] | None
+
+
 def _words(text: str) -> list[str]:
-    text = re.sub(r"\([^)]*\)", " ", text.lower())
+    text = re.sub(r"\([^)]*\)", " ", html.unescape(text).lower())
     words = re.findall(r"\w+", text)
-    while words and words[0] in {"the", "a", "an"}:
+    while words and words[0] in _LEADING:
         words = words[1:]
     return words
 
 
-def same_referent(predicted: str | None, gold: str | None) -> bool:
+def _names(gold: Gold) -> list[str]:
+    if gold is None:
+        return []
+    return [gold] if isinstance(gold, str) else list(gold)
+
+
+def same_referent(predicted: str | None, gold: Gold) -> bool:
     """True when a predicted antecedent names the gold one (both ``None`` counts as right)."""
-    if predicted is None or gold is None:
-        return predicted is None and gold is None
-    p, g = _words(predicted), _words(gold)
-    if not p or not g:
-        return p == g
-    return p == g or set(p) <= set(g) or set(g) <= set(p)
+    names = _names(gold)
+    if predicted is None or not names:
+        return predicted is None and not names
+    p = _words(predicted)
+    for name in names:
+        g = _words(name)
+        if p == g:
+            return True
+        short, long_ = (p, g) if len(p) < len(g) else (g, p)
+        if short and set(short) <= set(long_) and short[-1] == long_[-1]:
+            return True
+    return False
 
 
 def load_gold(path: Path = GOLD_PATH) -> list[dict[str, object]]:
@@ -108,14 +129,14 @@ def score(cases: Sequence[PronounCase], gold: Sequence[dict[str, object]]) -> di
     for rec in gold:
         case = by_pos.get((str(rec["doc"]), int(rec["sentence"]), int(rec["token"])))  # type: ignore[call-overload]
         predicted = case.antecedent if case else None
-        want = rec.get("gold")
-        ok = same_referent(predicted, want if isinstance(want, str) else None)
+        want: Gold = rec.get("gold")  # type: ignore[assignment]
+        ok = same_referent(predicted, want)
         total += 1
         right += ok
         if predicted is not None:
             resolved += 1
             resolved_right += ok
-        if isinstance(want, str) and same_referent(topic_name(str(rec["doc"])), want):
+        if any(_words(n) == _words(topic_name(str(rec["doc"]))) for n in _names(want)):
             topic_total += 1
             topic_right += ok
     return {
@@ -158,10 +179,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(asdict(case), ensure_ascii=False))
             continue
         verdict = f"   gold: {wanted[key]}" if key in wanted else ""
-        print(f"[{case.doc} #{case.sentence}.{case.token}] {case.pronoun} -> {case.antecedent}{verdict}")
+        print(
+            f"[{case.doc} #{case.sentence}.{case.token}] {case.pronoun} -> {case.antecedent}{verdict}"
+        )
         print(f"    {case.text}")
     if gold:
-        figures = score(cases, gold)
+        figures: dict[str, dict[str, float]] = {"all": score(cases, gold)}
+        for split in sorted({str(r.get("split", "")) for r in gold} - {""}):
+            figures[split] = score(cases, [r for r in gold if r.get("split") == split])
         print(json.dumps(figures, indent=2), file=sys.stderr)
     return 0
 

@@ -7,16 +7,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.learn.pipeline import Learner
 from lgm_rdf.learn.readers import SourceDocument, read_paths
 from lgm_rdf.nlp.spacy_backend import SpacyNLP
-from lgm_rdf.ontology import IriMinter, project_root
+from lgm_rdf.ontology import IriMinter
 from lgm_rdf.store.oxigraph import OxigraphStore
 
 
 def default_corpus() -> Path:
     """The HotpotQA development file beside the project (``../shared/data``)."""
-    return project_root().parent / "shared" / "data" / "hotpotqa_dev50.json"
+    return shared_data("hotpotqa_dev50.json")
 
 
 def _texts(docs: list[SourceDocument]) -> list[str]:

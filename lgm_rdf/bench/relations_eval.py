@@ -17,16 +17,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
 from lgm_rdf.nlp.model import NLP
-from lgm_rdf.ontology import normalise_label, project_root
+from lgm_rdf.ontology import normalise_label
 
 Triple = tuple[str, str, str]
 
 
 def default_path() -> Path:
     """The dev set beside the checkout: ``../shared/data/relations_dev.jsonl``."""
-    return project_root().parent / "shared" / "data" / "relations_dev.jsonl"
+    return shared_data("relations_dev.jsonl")
 
 
 def relation_key(kind: str, a: str, b: str) -> Triple:
@@ -82,7 +83,9 @@ def evaluate(
             for t in triples:
                 counts.setdefault(t[0], [0, 0, 0])[slot] += 1
                 if kind == "FP":
-                    errors.append({"kind": kind, "type": t[0], "a": t[1], "b": t[2], "sentence": sentence})
+                    errors.append(
+                        {"kind": kind, "type": t[0], "a": t[1], "b": t[2], "sentence": sentence}
+                    )
         for t in gold - predicted:
             counts.setdefault(t[0], [0, 0, 0])[2] += 1
             errors.append({"kind": "FN", "type": t[0], "a": t[1], "b": t[2], "sentence": sentence})

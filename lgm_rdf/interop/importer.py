@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad
 
@@ -150,7 +151,7 @@ def import_ontology(
 
 # -- mapping ------------------------------------------------------------------------------
 class _Mapper:
-    """Maps the parsed triples onto LGM triples (kept in insertion order, deduplicated)."""
+    """Maps the parsed triples onto LGM triples (a list without duplicates)."""
 
     def __init__(
         self, index: TripleIndex, minter: IriMinter, graph: NamedNode, key: Callable[[str], str]
@@ -178,9 +179,11 @@ class _Mapper:
     def axiom(
         self, s: NamedNode, p: NamedNode, o: NamedNode, extractor: str, confidence: str
     ) -> None:
-        """The plain triple and its provenance axiom (verdict valid)."""
+        """The plain triple (unless already written) and its provenance axiom (verdict valid)."""
         ax = self.minter.axiom(s.value, p.value, o.value, extractor, self.graph.value)
-        self.triples += [(s, p, o), (ax, RDF_TYPE, _AXIOM), (ax, _SOURCE, s), (ax, _PROP, p)]
+        if extractor == "import" or (s, "alias", o) not in self.relations:
+            self.triples.append((s, p, o))
+        self.triples += [(ax, RDF_TYPE, _AXIOM), (ax, _SOURCE, s), (ax, _PROP, p)]
         self.triples += [(ax, _TARGET, o), (ax, _DERIVED, self.graph), (ax, _VERDICT, _VALID)]
         self.triples += [(ax, _EXTRACTOR, _LITERALS[extractor]), (ax, _CONF, _LITERALS[confidence])]
 
@@ -340,8 +343,8 @@ def _labels(index: TripleIndex, subject: NamedNode) -> tuple[str | None, list[st
 
 def _local_name_label(iri: str) -> str | None:
     """Words of an IRI's local name (``AppleTree`` -> "Apple Tree"), unless it looks like an id."""
-    local = re.split(r"[#/:]", iri.rstrip("/#"))[-1]
+    local = unquote(re.split(r"[#/:]", iri.rstrip("/#"))[-1])
     if not local or _ID_LIKE.match(local) or sum(c.isalpha() for c in local) < 3:
         return None
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", local)
-    return " ".join(re.split(r"[_\-\s.]+|%20", words)).strip() or None
+    return " ".join(re.split(r"[_\-\s.]+", words)).strip() or None

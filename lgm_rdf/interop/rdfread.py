@@ -7,6 +7,7 @@ are then skipped (and counted). The syntax comes from the file suffix, else from
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -90,7 +91,13 @@ def _parse_with_rdflib(data: bytes, fmt: str, base: str) -> tuple[list[RawTriple
     import rdflib
 
     rdf = rdflib.Graph()
-    rdf.parse(data=data, format=fmt, publicID=base)
+    logger = logging.getLogger("rdflib")  # it logs a warning for every malformed IRI
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        rdf.parse(data=data, format=fmt, publicID=base)
+    finally:
+        logger.setLevel(level)
     bnodes: dict[str, BlankNode] = {}
 
     def term(t: object) -> Node:

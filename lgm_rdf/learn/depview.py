@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from lgm_rdf.nlp.concepts import lemma_of
 from lgm_rdf.nlp.model import Sentence, Token
 
 # internal name of every dependency label we care about (spaCy and UD v2 alike)
@@ -110,10 +111,7 @@ class DepView:
 
     def lemma(self, i: int) -> str:
         """Lower-case lemma of token ``i``."""
-        tok = self.tokens[i]
-        if tok.text.lower().endswith("species"):
-            return tok.text.lower()  # invariant plural the rule lemmatiser turns into "specie"
-        return (tok.lemma or tok.text).lower()
+        return lemma_of(self.tokens[i])
 
     def subtree(self, i: int, skip: frozenset[str] = frozenset()) -> set[int]:
         """``i`` and its descendants, not entering children whose label is in ``skip``."""
@@ -133,13 +131,24 @@ class DepView:
         """
         out, todo = [i], [i]
         while todo:
-            for k in self.children(todo.pop(), "conj"):
+            j = todo.pop()
+            for k in self.children(j, "conj", "appos"):
+                if self.rels[k] == "appos" and not self._list_item(j, k):
+                    continue  # an apposition, unless a list goes on from it: "a, b and c"
                 if k not in out and self.bracket_depth(k) == self.bracket_depth(i):
                     out.append(k)
                     todo.append(k)
         if len(out) > 1 and not any(self.children(k, "cc") for k in out):
             return [i]
         return sorted(out)
+
+    def _list_item(self, j: int, k: int) -> bool:
+        """True if "appos" ``k`` is the next item of a list after ``j`` ("a singer, a drummer and")."""
+        if not self.children(k, "conj", "cc"):
+            return False
+        first = min(self.subtree(k, frozenset({"conj", "cc", "punct"})))
+        before = self.subtree(j) - self.subtree(k)
+        return first >= 2 and self.tokens[first - 1].text == "," and first - 2 in before
 
     def bracket_depth(self, i: int) -> int:
         """How many brackets are open before token ``i``."""
@@ -209,6 +218,16 @@ class DepView:
         """Plural noun by morphology or Penn tag."""
         tok = self.tokens[i]
         return "Number=Plur" in tok.feats or tok.tag in ("NNS", "NNPS")
+
+    def singular_verb(self, clause: int) -> bool:
+        """The finite verb of ``clause`` (or its copula/auxiliary) is third person singular."""
+        for k in [clause, *self.children(clause, "cop", "aux", "auxpass")]:
+            tok = self.tokens[k]
+            if tok.tag == "VBZ" or tok.text.lower() in ("is", "was", "has", "does"):
+                return True
+            if "Number=Sing" in tok.feats and "VerbForm=Fin" in tok.feats:
+                return True
+        return False
 
     def is_past(self, i: int) -> bool:
         """Past-tense finite verb or auxiliary."""

@@ -24,29 +24,34 @@ from dataclasses import dataclass
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from lgm_rdf.learn.depview import NEGATIONS, NOUNS, DepView
+from lgm_rdf.nlp.concepts import phrase_key
 from lgm_rdf.ontology import normalise_label
 
-TYPE_NOUNS = frozenset(
+
+def words(text: str) -> frozenset[str]:
+    """The set of the space-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+TYPE_NOUNS = words(
     "type kind form sort variety species subspecies breed genre subgenre class subclass subtype "
-    "category style strain cultivar example instance".split()
+    "category style strain cultivar example instance"
 )
-RANK_NOUNS = frozenset(
+RANK_NOUNS = words(
     "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
-    "kingdom tribe clade division group category genre type kind species".split()
+    "kingdom tribe clade division group category genre type kind species"
 )
 # "a lot of X", "a variety of X": the argument is X
-QUANTITY_NOUNS = frozenset(
+QUANTITY_NOUNS = words(
     "lot lots number variety range set host couple pair plenty majority dozen dozens handful "
     "mixture combination array assortment amount quantity multitude collection series selection "
-    "bunch mix blend abundance wealth plethora total".split()
+    "bunch mix blend abundance wealth plethora total"
 )
 # determiners of a subject that make a statement about some individuals, not about a class
-SUBJECT_DETS = frozenset(
-    "this that these those poss some many several few most any other another".split()
-)
+SUBJECT_DETS = words("this that these those poss some many several few most any other another")
 # parents that say nothing ("such things as ...")
-VACUOUS = frozenset("thing stuff something way matter one".split())
-RELATIVE = frozenset("which that who whom".split())
+VACUOUS = words("thing stuff something way matter one")
+RELATIVE = words("which that who whom")
 HYPHENS = frozenset({"-", "–", "‐"})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
@@ -110,7 +115,9 @@ class ArgBuilder:
             hi -= 1
         toks = v.tokens
         # hyphenated words stay whole ("fixed-span bridge", "Bo-mi") whatever the parse says
-        while lo >= 2 and toks[lo - 1].text in HYPHENS and not toks[lo - 1].ws and not toks[lo - 2].ws:
+        while (
+            lo >= 2 and toks[lo - 1].text in HYPHENS and not toks[lo - 1].ws and not toks[lo - 2].ws
+        ):
             lo -= 2
         while hi + 2 < len(toks) and toks[hi + 1].text in HYPHENS and not toks[hi].ws:
             if toks[hi + 1].ws or not toks[hi + 2].text[:1].isalnum():
@@ -146,9 +153,12 @@ class ArgBuilder:
             pp_objects = v.children(k, "pobj") if rel == "prep" else [k]
             if rel == "prep" or (rel in ("nmod", "obl") and v.children(k, "case")):
                 ok = k > i and any(
-                    o in of_objects and (mode != "name" or (capital and v.tokens[o].text[:1].isupper()))
+                    o in of_objects
+                    and (mode != "name" or (capital and v.tokens[o].text[:1].isupper()))
                     for o in pp_objects
                 )
+            elif rel == "poss":  # "United Nations Children's Fund"
+                ok = capital and tok.text[:1].isupper()
             else:
                 ok = (
                     rel in _NAME_MODIFIERS
@@ -162,17 +172,8 @@ class ArgBuilder:
         return self._span(keep, i)
 
     def key(self, idx: list[int]) -> str:
-        """Normalised key of tokens ``idx``: nouns by lemma, other words as written."""
-        parts = []
-        for n, k in enumerate(idx):
-            tok = self.v.tokens[k]
-            word = tok.text.lower()
-            if tok.upos == "NOUN":
-                word = self.v.lemma(k)
-                if word.endswith("xe") and tok.text.lower() == word + "s":
-                    word = word[:-1]  # "remixes": the rule lemmatiser leaves "remixe"
-            parts.append(word + (tok.ws if n < len(idx) - 1 else ""))
-        return normalise_label("".join(parts))
+        """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
+        return phrase_key([self.v.tokens[k] for k in idx])
 
     def is_pronoun(self, i: int) -> bool:
         """Pronoun, demonstrative or relative word."""
@@ -210,7 +211,10 @@ class ArgBuilder:
         acronym = looks_like_acronym(label)
         if not any(c.isalpha() for c in key) or (key in STOP_WORDS and not acronym):
             return None
-        is_name = acronym or any(v.tokens[k].upos == "PROPN" for k in idx)
+        # a name has a capitalised proper noun ("yogurt" tagged PROPN is no name)
+        is_name = acronym or any(
+            v.tokens[k].upos == "PROPN" and v.tokens[k].text[:1].isupper() for k in idx
+        )
         return Arg(key, label, is_name)
 
     def args(self, idx: list[int], mode: str = "class") -> list[Arg]:
@@ -231,11 +235,16 @@ class ArgBuilder:
     def subjects(self, s: int, clause: int) -> list[int]:
         """Tokens of the subject ``s`` of ``clause`` and its conjuncts ([] if not about a class)."""
         v = self.v
-        if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
-            s = h  # "Whales, which are mammals": the clause modifies "Whales"
         if v.head(s) == clause and v.bracket_depth(s) != v.bracket_depth(clause):
             return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
+        if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
+            s = h  # "Whales, which are mammals": the clause modifies "Whales"
+        if s != v.head(clause) or v.rels[clause] == "acl":
+            s = self.described(s)
         found = v.conjuncts(s)
+        ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
+        if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
+            return []  # "Yippee, Yappee and Yahooey is a series": one name, not three subjects
         for c in found:
             det = v.determiner(c)
             if det in NEGATIONS or det in SUBJECT_DETS:
@@ -247,6 +256,25 @@ class ArgBuilder:
             if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
                 return []  # "the capital of France", "segments of the economy": relational
         return found
+
+    def described(self, n: int) -> int:
+        """What an indefinite predicate noun or apposition describes, else ``n`` itself.
+
+        "Quartz is a mineral composed of silicon": the clause on "mineral" is about "Quartz";
+        "Park 66, a leisure park that consists of ...": about "Park 66".
+        """
+        v = self.v
+        if v.determiner(n) not in ("a", "an"):
+            return n
+        if v.rels[n] == "appos" and (h := v.head(n)) is not None:
+            return h
+        own = v.children(n, "subj")  # UD: the predicate noun heads its clause
+        if own and v.children(n, "cop"):
+            return own[0]
+        h = v.head(n)
+        if v.rels[n] == "attr" and h is not None and len(v.children(h, "subj")) == 1:
+            return v.children(h, "subj")[0]  # spaCy: "be" heads the clause
+        return n
 
     def group(self, o: int) -> Arg | None:
         """A taxonomic group: "the family Felidae", "the order Cetacea", "the group of mammals"."""

@@ -12,8 +12,8 @@ composition  "X consists of / is composed of / is made (up) of|from / contains /
 alias        "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred
              to as B", "A stands for B" (A an abbreviation), "A (short for B)", "Name (ACRONYM)"
 
-Precision first: a clause is skipped when negated ("not", "never", "no"), hedged by a modal
-("may", "can"), conditional ("if"), a question, or reported ("He said that ..."). A copula needs an
+Precision first: a clause is skipped when negated ("not", "never", "no"), hedged ("may", "can",
+"perhaps"), conditional ("if"), a question, or reported ("He said that ..."). A copula needs an
 indefinite or bare plural predicate noun ("Paris is the capital" names an individual, not a
 class), no relational "of" ("a member of the band", "the capital of France"), and a subject that is
 not demonstrative, possessive or existentially quantified; a past-tense copula with a common-noun
@@ -35,21 +35,24 @@ from collections.abc import Mapping, Sequence
 
 from lgm_rdf.learn.depview import NOUNS, DepView
 from lgm_rdf.learn.pattern_args import (
-    QUANTITY_NOUNS,
     TYPE_NOUNS,
     Arg,
     ArgBuilder,
     acronym_matches,
     is_year,
     looks_like_acronym,
+    words,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
 
-PART_NOUNS = frozenset("part component constituent ingredient".split())
-NAME_NOUNS = frozenset("name term word synonym acronym abbreviation initialism nickname".split())
-MODALS = frozenset("can could may might would should must".split())
-CONDITIONS = frozenset("if unless whether".split())
+PART_NOUNS = words("part component constituent ingredient")
+NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
+MODALS = words("can could may might would should must")
+CONDITIONS = words("if unless whether")
+HEDGES = words(
+    "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"
+)
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
 PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from")}
@@ -112,7 +115,7 @@ class _Rules:
                 self._emit(kind, a, b, conf)
 
     def _blocked(self, *idx: int) -> bool:
-        """Negated, modal, conditional or reported clause."""
+        """Negated, modal, hedged ("perhaps"), conditional or reported clause."""
         v = self.v
         if v.negated(*idx):
             return True
@@ -120,8 +123,11 @@ class _Rules:
             if v.rels[i] == "ccomp":
                 return True
             for k in v.kids[i]:
-                if (v.rels[k] == "aux" and v.lemma(k) in MODALS) or (
-                    v.rels[k] == "mark" and v.lemma(k) in CONDITIONS
+                rel, lemma = v.rels[k], v.lemma(k)
+                if (
+                    (rel == "aux" and lemma in MODALS)
+                    or (rel == "mark" and lemma in CONDITIONS)
+                    or (rel == "advmod" and lemma in HEDGES)
                 ):
                     return True
         return False
@@ -156,20 +162,24 @@ class _Rules:
             number = v.is_plural(n)
             for m in v.conjuncts(n):
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
-                    self._predicate(subjects, m, 0.85)
+                    self._predicate(subjects, m, 0.85, cop)
 
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""
         v = self.v
         for i in range(len(v)):
             h = v.head(i)
-            if v.rels[i] == "appos" and v.determiner(i) in ("a", "an") and h is not None:
+            if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
+                continue  # "a singer, a drummer and two guitarists" is a list
+            if v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h)):
                     self._predicate([arg], i, 0.8)
 
-    def _predicate(self, children: list[Arg], n: int, confidence: float) -> None:
-        """Relations stated by the predicate noun ``n`` of ``children``."""
+    def _predicate(
+        self, children: list[Arg], n: int, confidence: float, cop: int | None = None
+    ) -> None:
+        """Relations stated by the predicate noun ``n`` of ``children`` (``cop``: "is", "are")."""
         v, b = self.v, self.b
         lemma, of = v.lemma(n), v.pp_objects(n, "of")
         if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"
@@ -193,7 +203,10 @@ class _Rules:
         if any(not is_year(v.tokens[k].text) for k in v.children(n, "nummod")):
             return  # "The time to beat is 11 hours": a quantity ("a 2006 film" is fine)
         det = v.determiner(n)
-        if det in ("a", "an", "another") or (not det and v.is_plural(n)):
+        plural = v.is_plural(n) or (
+            cop is not None and v.tokens[cop].text.lower() in ("are", "were")
+        )
+        if det in ("a", "an", "another") or (not det and plural):
             for child in children:
                 self._emit("inheritance", child, b.parent(n, child), confidence)
 
@@ -239,7 +252,8 @@ class _Rules:
             if s is None or self._blocked(i, clause):
                 continue
             subjects = self.b.subjects(s, clause)
-            generic = v.is_plural(s) and not v.determiner(s) and not reduced
+            common = v.tokens[s].upos == "NOUN"
+            generic = common and v.is_plural(s) and not v.determiner(s) and not reduced
             if v.lemma(i) in ALIAS_AS | ALIAS_NAMED | {"stand"} and self._described(subjects, i):
                 continue
             if subjects:
@@ -338,6 +352,6 @@ class _Rules:
             if inner is None or outer is None:
                 continue
             short, long = (inner, outer) if looks_like_acronym(inner.label) else (outer, inner)
-            if looks_like_acronym(short.label) and acronym_matches(short.label, long.label):
-                if not looks_like_acronym(long.label):
-                    self._emit("alias", outer, inner, 0.9)
+            matches = acronym_matches(short.label, long.label)
+            if matches and looks_like_acronym(short.label) and not looks_like_acronym(long.label):
+                self._emit("alias", outer, inner, 0.9)

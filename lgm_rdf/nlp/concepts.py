@@ -35,9 +35,43 @@ _RIGHT_MODIFIERS = frozenset({"flat", "flat:name", "flat:foreign", "fixed", "goe
 _ABSORBED = frozenset({"compound", "flat", "flat:name", "flat:foreign", "fixed", "goeswith"})
 # words that quantify or determine rather than name ("many", "other", "such")
 QUANTIFIERS = frozenset(
-    "a an the this that these those some any all both each every either neither no many much "
-    "few several most more less fewer various numerous multiple other another such same own "
-    "certain whole entire".split()
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "all",
+        "both",
+        "each",
+        "every",
+        "either",
+        "neither",
+        "no",
+        "many",
+        "much",
+        "few",
+        "several",
+        "most",
+        "more",
+        "less",
+        "fewer",
+        "various",
+        "numerous",
+        "multiple",
+        "other",
+        "another",
+        "such",
+        "same",
+        "own",
+        "certain",
+        "whole",
+        "entire",
+    ]
 )
 _POSSESSIVE_RELS = frozenset({"poss", "nmod:poss"})
 
@@ -53,11 +87,30 @@ class ConceptMention:
     kind: str  # "entity" | "propn" | "chunk" | "head"
 
 
+def lemma_of(tok: Token) -> str:
+    """Lower-case lemma, mending two slips of spaCy's rule lemmatiser.
+
+    "species" is its own plural (not "specie"), and "-xes" plurals lose the whole "es"
+    ("remixes" → "remix", not "remixe").
+    """
+    text = tok.text.lower()
+    lemma = (tok.lemma or tok.text).lower()
+    if text.endswith("species"):
+        return text
+    if lemma.endswith("xe") and text == lemma + "s":
+        return lemma[:-1]
+    return lemma
+
+
 def token_key(tok: Token) -> str:
-    """Lower-cased lemma of one token (a proper noun keeps its own words)."""
-    if tok.upos == "PROPN":
-        return tok.text.lower()
-    return (tok.lemma or tok.text).lower()
+    """One word of a concept key: nouns by lemma, every other word as written (lower case).
+
+    "Apples" → "apple", "string instruments" → "string instrument", but "stinking
+    chamomile" keeps "stinking" and proper nouns keep their words.
+    """
+    if tok.upos == "NOUN":
+        return lemma_of(tok)
+    return tok.text.lower()
 
 
 def phrase_key(tokens: Sequence[Token]) -> str:
@@ -96,7 +149,7 @@ def trim_span(tokens: Sequence[Token], start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _governed_by(tokens: Sequence[Token], i: int, head: int) -> bool:
+def governed_by(tokens: Sequence[Token], i: int, head: int) -> bool:
     """True if ``head`` is an ancestor of token ``i`` (bounded walk, cycles are safe)."""
     seen = 0
     while seen < len(tokens):
@@ -119,7 +172,7 @@ def chunk_span(tokens: Sequence[Token], head: int) -> tuple[int, int]:
             break
         is_hyphen = prev.text in {"-", "–"} and prev.ws == "" and start - 1 > 0
         mod = prev.deprel.split(":")[0] in _LEFT_MODIFIERS or prev.deprel in _LEFT_MODIFIERS
-        if (is_hyphen or mod) and _governed_by(tokens, start - 1, head):
+        if (is_hyphen or mod) and governed_by(tokens, start - 1, head):
             start -= 1
         elif is_hyphen and tokens[start - 2].ws == "":
             start -= 1  # "British-American": the parser may attach the hyphen anywhere
@@ -128,7 +181,7 @@ def chunk_span(tokens: Sequence[Token], head: int) -> tuple[int, int]:
     end = head + 1
     while end < len(tokens):
         nxt = tokens[end]
-        if nxt.deprel in _RIGHT_MODIFIERS and _governed_by(tokens, end, head):
+        if nxt.deprel in _RIGHT_MODIFIERS and governed_by(tokens, end, head):
             end += 1
         else:
             break
@@ -226,8 +279,11 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
         if label not in NUMERIC_ENTITIES:
             add(start, end, "entity")
     for start, end in propn_runs(sentence):
-        add(start, end, "propn")
+        if tokens[start].ent_type not in NUMERIC_ENTITIES:  # "May" in "May 1990"
+            add(start, end, "propn")
     for start, end, head in noun_chunks(sentence):
+        if tokens[head].ent_type in NUMERIC_ENTITIES:  # "5 million dollars", "ten years"
+            continue
         add(start, end, "chunk")
         if end - start > 1 and tokens[head].upos == "NOUN":
             add(head, head + 1, "head")

@@ -6,6 +6,12 @@ where English marks it), collective nouns, and the words that make a subject "it
 
 from __future__ import annotations
 
+
+def _words(text: str) -> frozenset[str]:
+    """The set of whitespace-separated words of ``text``."""
+    return frozenset(text.split())
+
+
 # pronoun -> (number, gender); first and second person are absent on purpose (never resolved)
 PRONOUNS: dict[str, tuple[str, str]] = {
     **dict.fromkeys(["he", "him", "his", "himself"], ("sing", "masc")),
@@ -46,58 +52,81 @@ immigrant descendant ancestor tenor soprano baritone contralto mezzo-soprano per
 socialite philanthropist missionary theologian linguist anthropologist sociologist astronomer
 geologist botanist zoologist programmer analyst consultant advisor adviser secretary clerk
 servant slave warrior hunter god goddess deity co-star costar voice-actor lawmaker stuntman
+linebacker receiver lineman cornerback fullback halfback kicker punter outfielder infielder
+shortstop batsman batter bowler all-rounder wicket-keeper winger jumper snowboarder skater rower
+fencer archer diver climber surfer shooter referee umpire scout recruit rookie veteran
+librarian curator collector translator interpreter preacher lobbyist spokesman spokeswoman
 """
-PERSON_NOUNS = frozenset(_PEOPLE.split())
-MASCULINE_NOUNS = frozenset(
-    """man boy king prince emperor duke earl lord baron father son brother husband uncle nephew
-    grandfather grandson businessman congressman statesman chairman frontman sportsman stuntman
-    monk widower god tenor baritone sultan pharaoh tsar mr sir""".split()
+PERSON_NOUNS = _words(_PEOPLE)
+MASCULINE_NOUNS = _words(
+    """
+    baritone baron boy brother businessman chairman congressman duke earl emperor father
+    frontman god grandfather grandson husband king lord man monk mr nephew pharaoh prince sir
+    son sportsman statesman stuntman sultan tenor tsar uncle widower
+    """
 )
-FEMININE_NOUNS = frozenset(
-    """woman girl queen princess empress duchess countess lady baroness mother daughter sister
-    wife aunt niece grandmother granddaughter businesswoman congresswoman chairwoman frontwoman
-    sportswoman stateswoman actress heroine widow nun goddess soprano contralto mezzo-soprano
-    mrs ms miss dame madam""".split()
+FEMININE_NOUNS = _words(
+    """
+    actress aunt baroness businesswoman chairwoman congresswoman contralto countess dame
+    daughter duchess empress frontwoman girl goddess granddaughter grandmother heroine lady
+    madam mezzo-soprano miss mother mrs ms niece nun princess queen sister soprano sportswoman
+    stateswoman widow wife woman
+    """
 )
 # nouns for groups that English refers to as "it" or "they"
-COLLECTIVE_NOUNS = frozenset(
-    """band group team duo trio quartet quintet ensemble orchestra choir crew family club company
-    corporation firm label party troupe collective""".split()
+COLLECTIVE_NOUNS = _words(
+    """
+    band choir club collective company corporation crew duo ensemble family firm group label
+    orchestra party quartet quintet team trio troupe
+    """
 )
 # what encyclopaedia articles are about when they are not about people
-NON_PERSON_NOUNS = frozenset(
-    """film movie album song single ep record track book novel novella story poem series episode
-    show sitcom programme program drama documentary musical play opera symphony sonata concerto
-    suite piece composition work painting sculpture magazine newspaper journal comic manga game
-    company corporation business brand chain restaurant store shop hotel product software website
-    network channel station airport airline railway road highway route street bridge tunnel
-    building tower church cathedral temple mosque castle palace museum library park garden zoo
-    school college university academy institute institution hospital organization organisation
-    association league federation council committee agency department ministry government party
-    city town village hamlet suburb neighbourhood neighborhood district county province state
-    country nation region area municipality commune parish island mountain hill river lake sea
-    ocean bay valley forest desert place site species genus family plant tree flower herb shrub
-    grass animal bird fish insect spider breed dog cat horse language dialect script alphabet
-    word name term war battle campaign election referendum treaty law act case tornado hurricane
-    storm outbreak earthquake event festival tournament championship season race award prize
-    medal ship vessel boat aircraft car vehicle engine locomotive weapon rifle gun system device
-    machine computer instrument genre style movement style period era dynasty empire kingdom
-    republic""".split()
+NON_PERSON_NOUNS = _words(
+    """
+    academy act agency aircraft airline airport album alphabet animal area association award
+    battle bay bird boat book brand breed bridge building business campaign car case castle
+    cat cathedral chain championship channel church city college comic committee commune
+    company composition computer concerto corporation council country county department desert
+    device dialect district documentary dog drama dynasty earthquake election empire engine ep
+    episode era event family federation festival film fish flower forest game garden genre
+    genus government grass gun hamlet herb highway hill horse hospital hotel hurricane insect
+    institute institution instrument island journal kingdom lake language law league library
+    locomotive machine magazine manga medal ministry mosque mountain movement movie
+    municipality museum musical name nation neighborhood neighbourhood network newspaper novel
+    novella ocean opera organisation organization outbreak painting palace parish park party
+    period piece place plant play poem prize product program programme province race railway
+    record referendum region republic restaurant rifle river road route school script
+    sculpture sea season series ship shop show shrub single sitcom site software sonata song
+    species spider state station store storm story street style suburb suite symphony system
+    temple term tornado tournament tower town track treaty tree tunnel university valley
+    vehicle vessel village war weapon website word work zoo
+    """
+)
+# what a definite description of a section's (non-person) topic may say: "The piece is ..."
+GENERIC_NOUNS = _words(
+    """work piece institution organization organisation entity facility structure building site
+    place project publication title release recording composition company firm"""
 )
 # suffixes that usually make a person noun, with the common exceptions
 _PERSON_SUFFIXES = ("ist", "ian")
-_SUFFIX_EXCEPTIONS = frozenset(
-    "list playlist mist wrist twist gist christian median guardian amphibian".split()
+_SUFFIX_EXCEPTIONS = _words(
+    """
+    amphibian christian gist guardian list median mist playlist twist wrist
+    """
 )
 HONORIFICS = {"mr": "masc", "sir": "masc", "mrs": "fem", "ms": "fem", "miss": "fem", "dame": "fem"}
 
-PLEONASTIC_VERBS = frozenset(
-    "rain snow hail drizzle pour thunder sleet freeze storm seem appear happen transpire".split()
+PLEONASTIC_VERBS = _words(
+    """
+    appear drizzle freeze hail happen pour rain seem sleet snow storm thunder transpire
+    """
 )
 # adjectives that take a subject of their own before "to": "it is able to fly" refers
-RAISING_ADJECTIVES = frozenset(
-    """able unable likely unlikely certain sure ready willing unwilling due set bound about eager
-    free quick slow first last only known said expected supposed""".split()
+RAISING_ADJECTIVES = _words(
+    """
+    able about bound certain due eager expected first free known last likely only quick ready
+    said set slow supposed sure unable unlikely unwilling willing
+    """
 )
 
 

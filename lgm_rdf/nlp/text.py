@@ -16,13 +16,15 @@ from lgm_rdf.nlp.model import Sentence
 
 def _insert_at(sentence: Sentence, i: int) -> int:
     """Character position right after token ``i``, never inside a multi-word token's text."""
-    tokens = sentence.tokens
+    tokens, text = sentence.tokens, sentence.text
     pos = tokens[i].end
-    j = i + 1
-    while j < len(tokens) and tokens[j].start < pos:  # words sharing one surface token
-        pos = max(pos, tokens[j].end)
-        j += 1
-    return min(pos, len(sentence.text))
+    shared = i + 1 < len(tokens) and tokens[i + 1].start < pos
+    if shared:  # words of one surface token ("du" = "de" + "le"): go to the token's end
+        later = [t.start for t in tokens[i + 1 :] if t.start >= pos]
+        limit = min(later) if later else len(text)
+        while pos < limit and not text[pos].isspace():
+            pos += 1
+    return min(pos, len(text))
 
 
 def resolved_text(sentence: Sentence, antecedents: Mapping[int, Antecedent]) -> str:

@@ -1,0 +1,91 @@
+"""Concept mentions of a sentence: entities, proper-noun runs, noun chunks, head nouns."""
+
+from __future__ import annotations
+
+from lgm_rdf.nlp.concepts import ConceptMention, noun_chunks, phrase_key, sentence_concepts
+from lgm_rdf.nlp.model import Sentence, Token
+
+
+def keys(sentence: Sentence) -> list[str]:
+    return [m.key for m in sentence_concepts(sentence)]
+
+
+def one(spacy_nlp, text: str) -> Sentence:
+    (sentence,) = spacy_nlp.parse(text).sentences
+    return sentence
+
+
+def test_lemmas_make_the_keys(spacy_nlp):
+    sent = one(spacy_nlp, "Apples are sweet fruits.")
+    assert keys(sent) == ["apple", "sweet fruit", "fruit"]
+    mention = sentence_concepts(sent)[0]
+    assert mention == ConceptMention("apple", "Apples", 0, 1, mention.kind)
+
+
+def test_chunks_heads_and_names(spacy_nlp):
+    sent = one(spacy_nlp, "Christopher Nolan bought three string instruments in the United States.")
+    found = {m.key: m for m in sentence_concepts(sent)}
+    assert set(found) == {
+        "christopher nolan",
+        "string instrument",
+        "instrument",
+        "united states",
+    }
+    assert found["string instrument"].label == "string instruments"
+    assert found["string instrument"].kind == "chunk"
+    assert found["instrument"].kind == "head"
+    assert found["christopher nolan"].kind == "entity"
+    assert found["united states"].label == "United States"  # no determiner
+
+
+def test_numbers_determiners_possessives_and_pronouns_are_left_out(spacy_nlp):
+    sent = one(spacy_nlp, "In 1990, his many old cars and her house cost 5 million dollars.")
+    assert keys(sent) == ["old car", "car", "house"]
+    assert keys(one(spacy_nlp, "It is what they wanted.")) == []
+
+
+def test_proper_noun_runs_without_an_entity(spacy_nlp):
+    sent = one(spacy_nlp, "Veena Vaadanam Kalathil is a documentary.")
+    assert "veena vaadanam kalathil" in keys(sent)
+
+
+def test_one_mention_per_key_in_order(spacy_nlp):
+    sent = one(spacy_nlp, "The apple fell near another apple and an old tree.")
+    found = sentence_concepts(sent)
+    assert [m.key for m in found] == ["apple", "old tree", "tree"]
+    assert [m.start for m in found] == sorted(m.start for m in found)
+    assert sentence_concepts(sent) == found  # deterministic
+
+
+def _ud_sentence() -> Sentence:
+    """UD-labelled parse (as Stanza gives it): flat names, compounds, nmod:poss, det."""
+    rows = [
+        ("Christopher", "Christopher", "PROPN", "nsubj", 2),
+        ("Nolan", "Nolan", "PROPN", "flat", 0),
+        ("sold", "sell", "VERB", "root", 2),
+        ("her", "she", "PRON", "nmod:poss", 6),
+        ("two", "two", "NUM", "nummod", 6),
+        ("string", "string", "NOUN", "compound", 6),
+        ("instruments", "instrument", "NOUN", "obj", 2),
+        (".", ".", "PUNCT", "punct", 2),
+    ]
+    text = "Christopher Nolan sold her two string instruments."
+    tokens, pos = [], 0
+    for i, (word, lemma, upos, deprel, head) in enumerate(rows):
+        start = text.index(word, pos)
+        pos = start + len(word)
+        ws = " " if pos < len(text) and text[pos] == " " else ""
+        tokens.append(Token(i, word, lemma, upos, deprel, head, start, ws))
+    return Sentence(text, 0, tuple(tokens))
+
+
+def test_ud_labels_give_the_same_chunks():
+    sent = _ud_sentence()
+    assert noun_chunks(sent) == [(0, 2, 0), (5, 7, 6)]
+    assert keys(sent) == ["christopher nolan", "string instrument", "instrument"]
+
+
+def test_phrase_key_respects_missing_spaces(spacy_nlp):
+    sent = one(spacy_nlp, "She is a British-American film director.")
+    assert "british-american film director" in keys(sent)
+    assert phrase_key(sent.tokens[3:6]) == "british-american"
