@@ -89,6 +89,8 @@ class MentionLinker:
     A relation may name a phrase ("string instrument") that concept extraction did not pick
     out of other sentences; those sentences get an ``lgm:mentions`` link, written into the
     named graph of the document being learned, so forgetting it removes the links too.
+    Stored sentences are found through an in-memory word index of their lemma text, built
+    on first need (one query per learn run, not one scan per new concept).
     """
 
     def __init__(self, store: GraphStore) -> None:
@@ -96,6 +98,20 @@ class MentionLinker:
         self.known: dict[str, NamedNode] = {}
         for row in store.select(load_query("relation_concepts")):
             self.known[row["label"].value] = row["concept"]  # type: ignore[assignment]
+        self._index: dict[str, set[int]] | None = None
+        self._sentences: list[tuple[NamedNode, str]] = []
+
+    def _build_index(self) -> dict[str, set[int]]:
+        index: dict[str, set[int]] = {}
+        for row in self.store.select(load_query("sentence_lemmas")):
+            self._add(row["sentence"], row["lemma"].value, index)  # type: ignore[arg-type]
+        return index
+
+    def _add(self, sentence: NamedNode, lemma: str, index: dict[str, set[int]]) -> None:
+        position = len(self._sentences)
+        self._sentences.append((sentence, lemma))
+        for word in set(lemma.split()):
+            index.setdefault(word, set()).add(position)
 
     def link(self, graph: DocumentGraph, new_keys: Sequence[str]) -> int:
         """Add mention links for ``graph``; returns how many were added."""
@@ -107,15 +123,21 @@ class MentionLinker:
             for concept in _phrases_in(learned.lemma, self.known):
                 graph.add(learned.iri, LGM.mentions, concept)
                 added += 1
-        own = {s.iri.value for s in graph.sentences}
-        for key in fresh:
-            rows = self.store.select(load_query("sentences_with_lemma"), {"phrase": Literal(key)})
-            for row in rows:
-                sentence = row["sentence"]
-                if sentence.value in own or not _contains_phrase(row["lemma"].value, key):
-                    continue
-                graph.add(sentence, LGM.mentions, self.known[key])  # type: ignore[arg-type]
-                added += 1
+        if fresh and self._index is None:
+            self._index = self._build_index()
+        index = self._index
+        if index is not None:
+            own = {s.iri.value for s in graph.sentences}
+            for key in fresh:
+                words = key.split()
+                candidates = set.intersection(*(index.get(w, set()) for w in words))
+                for position in sorted(candidates):
+                    sentence, lemma = self._sentences[position]
+                    if sentence.value not in own and _contains_phrase(lemma, key):
+                        graph.add(sentence, LGM.mentions, self.known[key])
+                        added += 1
+            for learned in graph.sentences:
+                self._add(learned.iri, learned.lemma, index)
         return added
 
 
