@@ -1,5 +1,6 @@
 # Two commands set up and run everything (each creates .venv on first use):
-#   make demo   learn the example corpus in data/corpus/, print stats and an example query
+#   make demo   learn the example corpus in data/corpus/, print stats, an example query and
+#               the concept graph around 'apple'
 #   make test   lint and run the test suite
 PYTHON ?= python3
 VENV   ?= .venv
@@ -26,6 +27,8 @@ demo: $(VENV)/.base
 	$(LGM) stats --kb $(DEMO_KB)
 	@echo "--- sentences mentioning the concept 'apple' (queries/examples/sentences_about_apple.rq)"
 	$(LGM) sparql queries/examples/sentences_about_apple.rq --kb $(DEMO_KB)
+	@echo "--- the concept 'apple' in the concept graph: aliases, parents, children, components"
+	$(LGM) concept apple --kb $(DEMO_KB)
 
 test: $(VENV)/.test
 	$(PY) -m ruff check lgm_rdf tests

@@ -8,7 +8,6 @@ contributes nothing rather than half of itself. Texts and titles are NFC-normali
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import logging
 import re
@@ -18,6 +17,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+from lgm_rdf.learn.markdown import clean_text as _clean
+from lgm_rdf.learn.markdown import looks_like_markdown as looks_like_markdown
+from lgm_rdf.learn.markdown import markdown_sections
+from lgm_rdf.learn.markdown import strip_inline as strip_inline
 
 log = logging.getLogger(__name__)
 
@@ -148,11 +152,6 @@ def read_text(text: str, doc_id: str, title: str | None = None) -> SourceDocumen
     return doc
 
 
-def looks_like_markdown(text: str) -> bool:
-    """True when ``text`` has an ATX heading, a setext heading or a fenced code block."""
-    return bool(_ATX.search(text) or _SETEXT_ANY.search(text) or _FENCE_ANY.search(text))
-
-
 # ---------------------------------------------------------------------------------------------
 # files and directories
 
@@ -231,11 +230,6 @@ def _normalise_newlines(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def _clean(text: str) -> str:
-    """Collapse whitespace (newlines included) to single spaces."""
-    return " ".join(text.split())
-
-
 # ---------------------------------------------------------------------------------------------
 # plain text
 
@@ -254,26 +248,11 @@ def _plain_document(
 # ---------------------------------------------------------------------------------------------
 # Markdown
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$", re.M)
-_SETEXT_ANY = re.compile(r"^ {0,3}\S.*\n {0,3}(?:=+|-{2,})[ \t]*$", re.M)
-_FENCE_ANY = re.compile(r"^ {0,3}(?:`{3,}|~{3,})", re.M)
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_HRULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_ITEM = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$")
-_TASK = re.compile(r"^\[[ xX]\][ \t]+")
-_QUOTE = re.compile(r"^ {0,3}>[ \t]?")
-_REFDEF = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*\S")
-_TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
-_END_PUNCT = re.compile(r"[.!?:;…][\"'”’)\]]*$")
-
 
 def _markdown_document(
     text: str, doc_id: str, source: str, title: str | None, fallback: str
 ) -> SourceDocument:
-    heads = _markdown_sections(text)
+    heads = markdown_sections(text)
     if title is None:
         title = next((t for t, lvl, _ in heads if lvl == 1 and t), fallback)
     title = _clean(title)
@@ -281,152 +260,6 @@ def _markdown_document(
         Section(head or title, level, body) for head, level, body in heads if level or body
     )
     return SourceDocument(doc_id, title, source, sections)
-
-
-class _MarkdownSections:
-    """Line-by-line block parser collecting (title, level, text) sections."""
-
-    def __init__(self) -> None:
-        self.sections: list[tuple[str, int, list[tuple[str, str]]]] = [("", 0, [])]
-        self.para: list[str] = []
-        self.item: list[str] | None = None
-        self.in_list = False
-
-    def flush(self) -> None:
-        blocks = self.sections[-1][2]
-        if self.item is not None:
-            item = strip_inline(" ".join(self.item))
-            if item:
-                blocks.append(("item", item if _END_PUNCT.search(item) else item + "."))
-            self.item = None
-        if self.para:
-            para = strip_inline(" ".join(self.para))
-            if para:
-                blocks.append(("para", para))
-            self.para = []
-
-    def heading(self, title: str, level: int) -> None:
-        self.flush()
-        self.in_list = False
-        self.sections.append((strip_inline(title), level, []))
-
-    def line(self, raw: str) -> None:
-        quoted = raw
-        while _QUOTE.match(quoted):
-            quoted = _QUOTE.sub("", quoted, count=1)
-        line = quoted.rstrip()
-        if not line.strip():
-            self.flush()
-            return
-        if (m := _ATX.match(line)) is not None:
-            self.heading(m.group(2) or "", len(m.group(1)))
-        elif self.para and not self.in_list and (m := _SETEXT.match(line)) is not None:
-            title = " ".join(self.para)
-            self.para = []
-            self.heading(title, 1 if m.group(1).startswith("=") else 2)
-        elif _HRULE.match(line) or _REFDEF.match(line) or _TABLE_SEP.match(line):
-            self.flush()
-        elif (m := _ITEM.match(line)) is not None:
-            self.flush()
-            self.in_list = True
-            self.item = [_TASK.sub("", m.group(2) or "")]
-        elif line.lstrip().startswith("|"):
-            self.flush()
-            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
-            self.item = ["; ".join(c for c in cells if c)]
-        elif self.item is not None:
-            self.item.append(line.strip())
-        elif not self.para and not self.in_list and re.match(r"^(?: {4}|\t)", line):
-            return  # indented code block
-        else:
-            if not line.startswith((" ", "\t")):
-                self.in_list = False
-            self.para.append(line.strip())
-
-
-def _closes_fence(line: str, fence: str) -> bool:
-    m = _FENCE.match(line)
-    return bool(
-        m
-        and m.group(1)[0] == fence[0]
-        and len(m.group(1)) >= len(fence)
-        and not line[m.end() :].strip()
-    )
-
-
-def _markdown_sections(text: str) -> list[tuple[str, int, str]]:
-    text = _FRONT_MATTER.sub("", text)
-    text = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text)
-    parser = _MarkdownSections()
-    fence: str | None = None
-    for raw in text.split("\n"):
-        if fence is not None:
-            if _closes_fence(raw, fence):
-                fence = None
-            continue
-        if (m := _FENCE.match(raw)) is not None:
-            parser.flush()
-            fence = m.group(1)
-            continue
-        parser.line(raw)
-    parser.flush()
-    out = []
-    for title, level, blocks in parser.sections:
-        parts: list[str] = []
-        for i, (kind, block) in enumerate(blocks):
-            if i:
-                parts.append("\n" if kind == "item" and blocks[i - 1][0] == "item" else "\n\n")
-            parts.append(block)
-        out.append((title, level, "".join(parts)))
-    return out
-
-
-_CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.S)
-_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)")
-_REF_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
-_FOOTNOTE = re.compile(r"\[\^[^\]]+\]")
-_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^>\s]+|[^>\s@]+@[^>\s@]+)>")
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
-_EMPHASIS = (
-    re.compile(r"\*\*\*(?=\S)(.+?)(?<=\S)\*\*\*"),
-    re.compile(r"(?<!\w)___(?=\S)(.+?)(?<=\S)___(?!\w)"),
-    re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"),
-    re.compile(r"(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)"),
-    re.compile(r"\*(?=[^\s*])(.+?)(?<=[^\s*])\*"),
-    re.compile(r"(?<!\w)_(?=[^\s_])(.+?)(?<=[^\s_])_(?!\w)"),
-    re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"),
-)
-
-
-def strip_inline(text: str) -> str:
-    """Markdown inline markup to plain text: keeps link/image text and code, drops markers."""
-    kept: list[str] = []
-
-    def keep(value: str) -> str:
-        kept.append(value)
-        return f"\ue000{len(kept) - 1}\ue001"
-
-    text = _CODE_SPAN.sub(lambda m: keep(m.group(2).strip() or m.group(2)), text)
-    text = _ESCAPE.sub(lambda m: keep(m.group(1)), text)
-    text = _AUTOLINK.sub(lambda m: keep(m.group(1)), text)
-    text = _IMAGE.sub(r"\1", text)
-    text = _LINK.sub(r"\1", text)
-    text = _REF_LINK.sub(r"\1", text)
-    text = _FOOTNOTE.sub("", text)
-    text = _TAG.sub("", text)
-    previous = None
-    while previous != text:
-        previous = text
-        for pattern in _EMPHASIS:
-            text = pattern.sub(r"\1", text)
-    text = re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], text)
-    return _clean(html.unescape(text))
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON, JSONL, HotpotQA, MuSiQue
 
 
 def _load_json(text: str, p: Path) -> list[tuple[str, Any]]:
