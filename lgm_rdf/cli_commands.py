@@ -212,7 +212,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """``lgm bench learn``"""
+    """``lgm bench learn|relations|coref``"""
+    if args.what == "relations":
+        from lgm_rdf.bench import relations_eval
+
+        return relations_eval.main(args.paths[:1])
+    if args.what == "coref":
+        from lgm_rdf.bench import coref_eval
+
+        extra = ["--data", args.paths[0]] if args.paths else []
+        return coref_eval.main(["--gold-only", "--errors", *extra])
     from lgm_rdf.bench.learn_speed import run_learn_benchmark
 
     result = run_learn_benchmark(args.paths or None, limit=args.limit or None)
