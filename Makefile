@@ -32,6 +32,7 @@ demo: $(VENV)/.base
 
 test: $(VENV)/.test
 	$(PY) -m ruff check lgm_rdf tests
+	$(PY) -m ruff format --check lgm_rdf tests
 	$(PY) -m pytest
 
 lint: $(VENV)/.test

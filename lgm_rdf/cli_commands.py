@@ -10,11 +10,9 @@ from pathlib import Path
 
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions
 
-from lgm_rdf.cli import print_json, print_table, read_query_arg, settings_from, write_csv
+from lgm_rdf.cli_output import print_json, print_table, read_query_arg, settings_from, write_csv
+from lgm_rdf.errors import LgmError
 from lgm_rdf.graph import LanguageGraph
-from lgm_rdf.learn.readers import ReaderError
-from lgm_rdf.nlp.spacy_backend import NLPUnavailableError
-from lgm_rdf.store.base import StoreError
 
 
 def _err(message: str) -> None:
@@ -26,8 +24,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         handler = COMMANDS[args.command]
         return handler(args)
-    except (StoreError, ReaderError, NLPUnavailableError, ValueError) as exc:
+    except (LgmError, ValueError) as exc:
         _err(str(exc))
+        return 1
+    except OSError as exc:
+        _err(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
         return 1
     except SyntaxError as exc:
         _err(f"invalid SPARQL: {exc}")
@@ -42,7 +43,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     settings = settings_from(args)
-    if not settings.llm_configured:
+    if settings.extractor == "pattern" and not settings.reflect and not settings.llm_configured:
         print(
             "lgm: no LLM configured (LGM_LLM_MODEL unset): offline pattern extraction",
             file=sys.stderr,
@@ -51,8 +52,10 @@ def cmd_learn(args: argparse.Namespace) -> int:
     def on_skip(path: Path, reason: str) -> None:
         print(f"lgm: skipped {path}: {reason}", file=sys.stderr)
 
-    with LanguageGraph(settings=settings) as lg:
-        docs = list(lg.documents(args.paths, on_skip=on_skip))
+    # a dry run must not create a KB: with none on disk it reads against an empty in-memory one
+    in_memory = args.dry_run and not settings.kb.exists()
+    with LanguageGraph(settings=settings, in_memory=in_memory) as lg:
+        docs = list(lg.documents([Path(p) for p in args.paths], on_skip=on_skip))
         if not docs:
             _err("nothing to learn (no readable documents); the KB is unchanged")
             return 1
@@ -62,14 +65,20 @@ def cmd_learn(args: argparse.Namespace) -> int:
                 docs, force=args.force, progress=bar.update, dry_run=args.dry_run
             )
         print(report.summary())
-        print(f"knowledge base: {settings.kb}")
+        if not args.dry_run:
+            print(f"knowledge base: {settings.kb}")
     return 0
+
+
+def _open(args: argparse.Namespace) -> LanguageGraph:
+    """The KB of a command that only reads: read-only, and it must exist."""
+    return LanguageGraph(settings=settings_from(args), read_only=True)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """``lgm stats``"""
     settings = settings_from(args)
-    with LanguageGraph(settings=settings) as lg:
+    with _open(args) as lg:
         stats = lg.stats()
     if args.json:
         print_json(stats)
@@ -83,7 +92,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_sparql(args: argparse.Namespace) -> int:
     """``lgm sparql QUERY|FILE.rq``"""
     query = read_query_arg(args.query)
-    with LanguageGraph(settings=settings_from(args)) as lg:
+    with _open(args) as lg:
         result = lg.sparql(query)
         if isinstance(result, QueryBoolean):
             print("true" if bool(result) else "false")
@@ -127,7 +136,7 @@ def _show(term: object) -> str:
 
 def cmd_concept(args: argparse.Namespace) -> int:
     """``lgm concept NAME``"""
-    with LanguageGraph(settings=settings_from(args)) as lg:
+    with _open(args) as lg:
         views = lg.concept(args.name)
     if not views:
         _err(f"no concept named {args.name!r} in the knowledge base")
@@ -180,7 +189,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """``lgm export``"""
-    with LanguageGraph(settings=settings_from(args)) as lg:
+    with _open(args) as lg:
         if args.output:
             lg.export(args.output, format=args.format)
             print(f"wrote {args.output}", file=sys.stderr)
@@ -191,7 +200,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """``lgm validate``"""
-    with LanguageGraph(settings=settings_from(args)) as lg:
+    with _open(args) as lg:
         report = lg.validate(reason=args.reason)
     print(report.text)
     return 0 if report.conforms and not report.cycles else 1

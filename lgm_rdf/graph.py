@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from lgm_rdf.fileio import atomic_write
 from lgm_rdf.learn.pipeline import Learner, LearnReport
 from lgm_rdf.learn.readers import ReaderError, SourceDocument, read_paths, read_text
 from lgm_rdf.llm.base import UsageMeter
@@ -39,11 +41,18 @@ class LanguageGraph:
         store: GraphStore | None = None,
         nlp: NLP | None = None,
         chat: Any = None,
+        read_only: bool = False,
+        in_memory: bool = False,
     ) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = self.settings.with_(kb=Path(path))
-        self.store: GraphStore = store or OxigraphStore(self.settings.kb)
+        if store is not None:
+            self.store: GraphStore = store
+        elif in_memory:
+            self.store = OxigraphStore(None)
+        else:
+            self.store = OxigraphStore(self.settings.kb, read_only=read_only)
         self.minter = IriMinter(self.settings.base_iri)
         self._nlp = nlp
         self._chat: Any = chat
@@ -68,11 +77,11 @@ class LanguageGraph:
 
     @property
     def nlp(self) -> NLP:
-        """The NLP backend, loaded on first use."""
+        """The NLP backend (spaCy or Stanza), loaded when text is first parsed."""
         if self._nlp is None:
-            from lgm_rdf.nlp.factory import make_nlp
+            from lgm_rdf.nlp.factory import LazyNLP, make_nlp
 
-            self._nlp = make_nlp(self.settings)
+            self._nlp = LazyNLP(lambda: make_nlp(self.settings))
         return self._nlp
 
     # -- learning -----------------------------------------------------------------------
@@ -133,16 +142,33 @@ class LanguageGraph:
         return {"extractors": extractors, "reflector": reflector}
 
     def chat_model(self, dry_run: bool = False) -> Any:
-        """The configured LLM (cached), a counting stand-in for dry runs, or ``None``."""
+        """The configured LLM (cached), a counting stand-in for dry runs, or ``None``.
+
+        A dry run never calls a model and never creates the answer cache: it only reads
+        an existing cache to count prompts that would cost nothing.
+        """
+        if dry_run:
+            return self._dry_run_model()
         if self._chat is None:
             from lgm_rdf.llm.base import build_chat_model
 
             self._chat = build_chat_model(self.settings)
-        if dry_run and self.settings.llm_model:
-            from lgm_rdf.llm.dryrun import DryRunChatModel
-
-            return DryRunChatModel(self.settings.llm_model, cached=self._chat)
         return self._chat
+
+    def _dry_run_model(self) -> Any:
+        from lgm_rdf.llm.cache import CachedChatModel
+        from lgm_rdf.llm.dryrun import DryRunChatModel
+
+        chat = self._chat
+        if chat is None and self.settings.llm_model and self.settings.llm_cache_path.exists():
+            from lgm_rdf.llm.base import build_chat_model
+
+            chat = build_chat_model(self.settings)
+        model = getattr(chat, "model", None) or self.settings.llm_model
+        if not model:
+            return None
+        lookup = chat.lookup if isinstance(chat, CachedChatModel) else None
+        return DryRunChatModel(model, lookup=lookup)
 
     def learn(
         self,
@@ -185,10 +211,19 @@ class LanguageGraph:
         return report
 
     def forget(self, doc: str) -> list[str]:
-        """Remove the documents whose IRI, title, id or source path is ``doc``; returns their IRIs."""
+        """Remove the documents (or imported ontologies) named ``doc``; returns their IRIs.
+
+        ``doc`` may be a title, id, source path (also of a deleted file) or IRI, or the name of
+        an imported ontology.
+        """
         from pyoxigraph import Literal
 
-        keys = {doc, self.minter.document(doc).value}
+        keys = {
+            doc,
+            self.minter.document(doc).value,
+            self.minter.imported(doc).value,
+            os.path.abspath(doc),
+        }
         if Path(doc).exists():
             keys.add(str(Path(doc).resolve()))
         dropped: list[str] = []
@@ -241,30 +276,18 @@ class LanguageGraph:
             self.store.dump(buffer, format)
             return buffer.getvalue()
         if isinstance(target, str | Path):
-            path = Path(target)
-            tmp = path.with_name(path.name + ".partial")
-            try:
-                with tmp.open("wb") as out:
-                    self.store.dump(out, format)
-                tmp.replace(path)
-            finally:
-                tmp.unlink(missing_ok=True)
+            atomic_write(target, lambda out: self.store.dump(out, format))
             return None
         self.store.dump(target, format)
         return None
 
     def concept(self, name: str) -> list[ConceptView]:
         """Neighbourhood of the concepts named ``name`` (label, alias; else its lemma form)."""
-        from lgm_rdf.nlp.concepts import phrase_key
         from lgm_rdf.retrieve.neighbourhood import concept_view, find_concepts
 
         found = find_concepts(self.store, name)
         if not found and name.strip():
-            sentences = self.nlp.parse(name).sentences
-            tokens = [t for s in sentences for t in s.tokens if t.upos not in ("DET", "PUNCT")]
-            key = phrase_key(tokens)
-            if key:
-                found = find_concepts(self.store, key)
+            found = find_concepts(self.store, self.label_key(name))
         return [concept_view(self.store, c) for c in found]
 
     def validate(self, reason: bool = False) -> Any:

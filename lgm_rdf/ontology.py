@@ -64,6 +64,13 @@ SCHEMA = _Namespace(SCHEMA_NS)
 RDF_TYPE = RDF.type
 OWL_THING = OWL.Thing
 
+# meta-relation kind -> the property that asserts it (child ⊑ parent, part ⊑ whole, a = b)
+RELATION_PROPERTIES: dict[str, NamedNode] = {
+    "inheritance": RDFS.subClassOf,
+    "composition": LGM.partOf,
+    "alias": OWL.sameAs,
+}
+
 # characters kept as they are in minted IRI segments (RFC 3986 unreserved)
 _SAFE = "-._~"
 
@@ -100,6 +107,16 @@ class IriMinter:
     def sentence(self, doc: NamedNode, position: int) -> NamedNode:
         """IRI of the ``position``-th sentence of ``doc``."""
         return NamedNode(f"{doc.value}/sentence/{position}")
+
+    def document_of(self, part: NamedNode) -> NamedNode | None:
+        """The document of a minted section or sentence IRI (``None`` for anything else)."""
+        value = part.value
+        if not value.startswith(f"{self.base}doc:"):
+            return None
+        for marker in ("/sentence/", "/section/"):
+            if marker in value:
+                return NamedNode(value.rsplit(marker, 1)[0])
+        return None
 
     def concept(self, label: str) -> NamedNode:
         """IRI of a concept, minted from its normalised lemma phrase (memoised)."""

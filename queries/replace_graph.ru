@@ -1,7 +1,11 @@
-# Atomically replace the content of one named graph (one document, one transaction).
-# The store layer fills the two placeholders below: the graph's minted IRI and the triples,
-# each term serialised by pyoxigraph (which escapes every literal); nothing else is pasted.
+# Atomically replace the content of one named graph (one document, one transaction), and add
+# quads to other graphs in the same transaction. The store layer fills the placeholders below:
+# the graph's minted IRI, its triples, and whole GRAPH blocks for the other graphs; every term
+# is serialised by pyoxigraph (which escapes every literal); nothing else is pasted.
 DROP SILENT GRAPH %%GRAPH%% ;
-INSERT DATA { GRAPH %%GRAPH%% {
+INSERT DATA {
+GRAPH %%GRAPH%% {
 %%TRIPLES%%
-} }
+}
+%%ALSO%%
+}

@@ -79,20 +79,30 @@ def test_learn_empty_directory_fails_cleanly(tmp_path: Path, capsys) -> None:
     assert "empty file" in captured.err and "nothing to learn" in captured.err
 
 
-def test_locked_kb_message(kb: str) -> None:
+def test_locked_kb_message(kb: str, tmp_path: Path) -> None:
+    """Writers get a clear message while another process holds the KB; readers still work."""
     holder = subprocess.Popen(
         [
             sys.executable,
             "-c",
-            f"from lgm_rdf.store.oxigraph import OxigraphStore; s = OxigraphStore({kb!r}); print('ready', flush=True); input()",
+            f"from lgm_rdf.store.oxigraph import OxigraphStore; s = OxigraphStore({kb!r}); "
+            "print('ready', flush=True); input()",
         ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
+    doc = tmp_path / "new.txt"
+    doc.write_text("Quinces are a kind of fruit.", encoding="utf-8")
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
-        done = subprocess.run(
+        learn = subprocess.run(
+            [sys.executable, "-m", "lgm_rdf.cli", "learn", str(doc), "--kb", kb],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        stats = subprocess.run(
             [sys.executable, "-m", "lgm_rdf.cli", "stats", "--kb", kb],
             capture_output=True,
             text=True,
@@ -100,9 +110,43 @@ def test_locked_kb_message(kb: str) -> None:
         )
     finally:
         holder.communicate("\n", timeout=30)
-    assert done.returncode == 1
-    assert "in use by another process" in done.stderr
-    assert "Traceback" not in done.stderr
+    assert learn.returncode == 1
+    assert "in use by another process" in learn.stderr
+    assert "Traceback" not in learn.stderr
+    assert stats.returncode == 0 and "documents" in stats.stdout
+
+
+def test_read_only_commands_do_not_create_a_kb(tmp_path: Path, capsys) -> None:
+    missing = tmp_path / "typo-kb"
+    assert main(["stats", "--kb", str(missing)]) == 1
+    assert "no knowledge base at" in capsys.readouterr().err
+    assert not missing.exists()
+
+
+def test_mistyped_path_is_an_error_not_a_document(tmp_path: Path, capsys) -> None:
+    kb = tmp_path / "kb"
+    assert main(["learn", "nosuchdir", "--kb", str(kb), "--no-progress"]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_dry_run_creates_nothing(tmp_path: Path, capsys) -> None:
+    kb = tmp_path / "kb"
+    assert main(["learn", str(CORPUS), "--kb", str(kb), "--dry-run", "--no-progress"]) == 0
+    assert "would" in capsys.readouterr().out
+    assert not kb.exists()
+
+
+def test_missing_query_file_and_prefixes(kb: str, capsys) -> None:
+    assert main(["sparql", "nothere.rq", "--kb", kb]) == 1
+    assert "no such query file" in capsys.readouterr().err
+    assert main(["sparql", "SELECT (COUNT(*) AS ?n) WHERE { ?s a lgm:Document }", "--kb", kb]) == 0
+    assert "4" in capsys.readouterr().out
+
+
+def test_export_to_missing_directory_is_a_clear_error(kb: str, tmp_path: Path, capsys) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "kb.ttl"
+    assert main(["export", "--kb", kb, "-o", str(target)]) == 1
+    assert "No such file or directory" in capsys.readouterr().err
 
 
 def test_help_explains_commands() -> None:

@@ -149,3 +149,106 @@ def test_eval_matching_and_score():
     assert figures["judged"] == 3 and figures["accuracy"] == 2 / 3
     assert figures["topic_pronouns"] == 1 and figures["topic_accuracy"] == 1.0
     assert figures["resolved"] == 2 and figures["precision"] == 0.5
+
+
+# --- Markdown section headings as topics -------------------------------------------------
+
+
+def test_plural_heading_is_not_it(spacy_nlp):
+    """A generic plural heading ("Varieties") is never the antecedent of a singular "it"."""
+    parsed = spacy_nlp.parse(
+        "Gala is a type of apple. It is small, red and very sweet. "
+        "Granny Smith is another variety of apple. It is green and tart, and bakers like it "
+        "because it keeps its shape in a pie."
+    )
+    words = by_word(parsed, topic="Varieties")
+    assert words[0] == ("It", "Gala")
+    assert words[1:] == [("It", "Granny Smith"), ("it", "Granny Smith")] + [
+        (w, "Granny Smith") for w in ("it", "its")
+    ]
+
+
+def test_plural_heading_is_they(spacy_nlp):
+    parsed = spacy_nlp.parse("They grow in large bunches. Each bunch is heavy.")
+    assert by_word(parsed, topic="Bananas") == [("They", "Bananas")]
+    assert by_word(parsed, topic="Banana") == []  # a singular heading is no "they"
+
+
+def test_kind_of_copula_outweighs_a_person_tag(spacy_nlp):
+    """NER calls "Granny Smith" a person; "is a variety of apple" says otherwise."""
+    parsed = spacy_nlp.parse("Granny Smith is another variety of apple. Bakers like it.")
+    assert by_word(parsed) == [("it", "Granny Smith")]
+
+
+def test_parts_of_heading(spacy_nlp):
+    """ "Parts of a tree" is plural: "it" goes to the subject of the sentence."""
+    parsed = spacy_nlp.parse(
+        "The roots take up water. They also hold the tree in place. "
+        "Bark is part of the trunk, and it shields the wood."
+    )
+    assert by_word(parsed, topic="Parts of a tree") == [("They", "The roots"), ("it", "Bark")]
+
+
+def test_heading_that_is_the_entity(spacy_nlp):
+    parsed = spacy_nlp.parse("The apple is a fruit. It grows on trees.")
+    assert by_word(parsed, topic="Apple") == [("It", "Apple")]
+    parsed = spacy_nlp.parse("Apple is a company based in Cupertino. It makes phones.")
+    assert by_word(parsed, topic="Apple") == [("It", "Apple")]
+
+
+def test_coordinated_heading_and_number_of_repeated_nouns(spacy_nlp):
+    """ "the apple" after "apples" is not the plural entity: "it" can take it."""
+    parsed = spacy_nlp.parse(
+        "Apples are a type of fruit. Apples are sweet. "
+        "The apple is the most widely grown fruit. It is sweet."
+    )
+    assert by_word(parsed, topic="Apples and vitamins") == [("It", "The apple")]
+    parsed = spacy_nlp.parse("Many fruits are eaten raw, and people also dry them.")
+    assert by_word(parsed, topic="Fruit") == [("them", "fruits")]
+
+
+def test_unnamed_gerund_heading_yields_to_the_sentence(spacy_nlp):
+    parsed = spacy_nlp.parse(
+        "Visitors pick the fruit and pay for it by weight. It is a popular outing."
+    )
+    assert by_word(parsed, topic="Visiting an orchard") == [
+        ("it", "the fruit"),
+        ("It", "Visiting an orchard"),
+    ]
+
+
+def test_prepositional_heading_names_nothing(spacy_nlp):
+    parsed = spacy_nlp.parse("It is made from apples.")
+    assert resolve(parsed, topic="From orchard to glass") == {}
+    assert by_word(parsed, topic="Cider") == [("It", "Cider")]
+
+
+def test_conjoined_clause_with_its_own_subject(spacy_nlp):
+    """The subject of the first clause may be the object of the second one."""
+    parsed = spacy_nlp.parse(
+        "Pomace is part of the waste of a cider mill, but farmers often feed it to animals. "
+        "Bees carry pollen from one tree to another, and without them the tree sets little fruit."
+    )
+    assert by_word(parsed, topic="From orchard to glass") == [("it", "Pomace"), ("them", "Bees")]
+
+
+def test_section_topic_of_headings(spacy_nlp):
+    from lgm_rdf.nlp.coref_topic import section_topic
+
+    def topic(title: str, text: str = "Nothing here.") -> tuple[bool, bool, bool] | None:
+        found = section_topic(title, spacy_nlp.parse(text).sentences)
+        return None if found is None else (found.common, found.entity.plural, found.is_name)
+
+    assert topic("Varieties") == (True, True, False)
+    assert topic("Parts of a tree") == (True, True, False)
+    assert topic("Kinds of trees") == (True, True, False)
+    assert topic("Apples and vitamins") == (True, True, False)
+    assert topic("Visiting an orchard") == (True, False, False)
+    assert topic("From orchard to glass") is None
+    assert topic("Apple", "An apple is a fruit.") == (True, False, False)
+    assert topic("Apple", "Apple makes phones.") == (False, False, True)
+    assert topic("Athens", "Athens is a city.") == (False, False, True)
+    assert topic("Christopher Nolan") == (False, False, True)
+    text = "Cryptantha pterocarya is a species of flowering plant."
+    assert topic("Cryptantha pterocarya", text) == (True, False, False)
+    assert topic("Toccata, Adagio and Fugue in C major")[1] is False  # a title, not a plural

@@ -175,3 +175,34 @@ def test_stats_and_export(lg: LanguageGraph) -> None:
     assert stats["inheritance"] >= 1 and stats["composition"] >= 1
     ttl = lg.export(format="turtle")
     assert b"nif:Sentence" in ttl or b"nif-core#Sentence" in ttl
+
+
+LINKS = """
+SELECT ?g ?s WHERE {
+  GRAPH ?g { ?s <https://w3id.org/lgm-rdf/ontology#mentions> <urn:lgm:concept:string_instrument> }
+}
+"""
+
+
+def test_relation_concepts_are_linked_in_the_sentences_own_graph(
+    lg: LanguageGraph, tmp_path: Path
+) -> None:
+    orchestra, violin = tmp_path / "orchestra.txt", tmp_path / "violin.txt"
+    orchestra.write_text("The orchestra owns many fine string instruments.", encoding="utf-8")
+    violin.write_text("A violin is a string instrument.", encoding="utf-8")
+    lg.learn([orchestra])
+    lg.learn([violin])  # names the concept: the earlier sentence gets linked to it
+    o_doc = lg.minter.document(str(orchestra.resolve())).value
+    v_doc = lg.minter.document(str(violin.resolve())).value
+    links = {(r["g"].value, r["s"].value) for r in lg.store.select(LINKS)}
+    assert (o_doc, o_doc + "/sentence/0") in links
+    assert (v_doc, v_doc + "/sentence/0") in links
+    assert lg.validate().conforms
+    # forgetting the document that named the concept leaves the other document intact
+    lg.forget(str(violin))
+    links = {(r["g"].value, r["s"].value) for r in lg.store.select(LINKS)}
+    assert links == {(o_doc, o_doc + "/sentence/0")}
+    # re-learning the orchestra document (changed) recomputes its own links
+    orchestra.write_text("The orchestra owns no instruments.", encoding="utf-8")
+    lg.learn([orchestra])
+    assert lg.store.select(LINKS) == []

@@ -65,12 +65,19 @@ def test_rerun_is_answered_entirely_from_cache(tmp_path: Path) -> None:
         cache.close()
         return texts, usage
 
-    with FakeOpenAIServer(lambda body: Reply(content=body["messages"][0]["content"])) as srv:
+    broken = {"now": False}  # after the first run the server only fails: nothing may reach it
+
+    def answer(body: dict) -> Reply:
+        if broken["now"]:
+            return Reply(status=500)
+        return Reply(content=body["messages"][0]["content"])
+
+    with FakeOpenAIServer(answer) as srv:
         texts1, usage1 = run(srv)
         assert srv.count == 5 and usage1.calls == 5
-    with FakeOpenAIServer(default=Reply(status=500)) as srv:
+        broken["now"] = True
         texts2, usage2 = run(srv)
-        assert srv.count == 0
+        assert srv.count == 5
     assert texts2 == texts1
     assert usage2 == Usage(cached_calls=5)
 
@@ -159,3 +166,16 @@ def test_unusable_cache_path_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("not a directory")
     with pytest.raises(LLMError, match="cannot open the LLM cache"):
         LLMCache(blocker / "c.sqlite")
+
+
+def test_same_model_on_two_endpoints_does_not_share_answers(tmp_path: Path) -> None:
+    cache = LLMCache(tmp_path / "c.sqlite")
+    prompt = [{"role": "user", "content": "same prompt, JSON please"}]
+    with (
+        FakeOpenAIServer(lambda body: Reply(content='{"server": 1}')) as one,
+        FakeOpenAIServer(lambda body: Reply(content='{"server": 2}')) as two,
+    ):
+        first = CachedChatModel(OpenAIChatModel("m", base_url=one.url), cache).complete(prompt)
+        second = CachedChatModel(OpenAIChatModel("m", base_url=two.url), cache).complete(prompt)
+    assert (first.text, second.text) == ('{"server": 1}', '{"server": 2}')
+    cache.close()

@@ -139,3 +139,22 @@ def test_every_query_file_parses() -> None:
     assert files
     for path in files:
         store.raw_query(path.read_text(encoding="utf-8"))
+
+
+def test_replacing_an_existing_graph_with_hostile_literals(tmp_path) -> None:
+    """The SPARQL-update path (graph already there) escapes everything, placeholders included."""
+    store = OxigraphStore(tmp_path / "kb")
+    g, other = NamedNode("urn:lgm:doc:a"), NamedNode("urn:lgm:doc:b")
+    store.replace_graph(g, _quads(g, 2))
+    store.replace_graph(other, _quads(other, 1))
+    nasty = [HOSTILE, "%%TRIPLES%%", "%%GRAPH%% } } ; DROP ALL", "%%ALSO%%", "tab\tcr\r\u2028"]
+    quads = [Quad(NamedNode(f"urn:test:h{i}"), P, Literal(t), g) for i, t in enumerate(nasty)]
+    also = [Quad(NamedNode("urn:test:x"), P, Literal("%%TRIPLES%% in another graph"), other)]
+    store.replace_graph(g, quads, also=also)
+    values = sorted(q.object.value for q in store.quads(g))
+    assert values == sorted(nasty)
+    assert sorted(q.object.value for q in store.quads(other)) == [
+        "%%TRIPLES%% in another graph",
+        "v0",
+    ]
+    store.close()

@@ -27,13 +27,13 @@ are the scheme's top concepts.
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from pathlib import Path
 from typing import IO
 
 from pyoxigraph import BlankNode, Literal, NamedNode, RdfFormat, Triple, serialize
 
+from lgm_rdf.fileio import atomic_write
 from lgm_rdf.ontology import (
     DCTERMS,
     LGM,
@@ -46,6 +46,7 @@ from lgm_rdf.ontology import (
     RDF_TYPE,
     RDFS,
     RDFS_NS,
+    RELATION_PROPERTIES,
     SKOS,
     XSD_NS,
     IriMinter,
@@ -56,11 +57,7 @@ from lgm_rdf.store.base import GraphStore
 __all__ = ["export_owl", "export_skos"]
 
 Label = Literal
-_KINDS = {
-    RDFS.subClassOf.value: "inheritance",
-    LGM.partOf.value: "composition",
-    OWL.sameAs.value: "alias",
-}
+_KINDS = {prop.value: kind for kind, prop in RELATION_PROPERTIES.items()}
 
 
 # classes of these vocabularies are part of the model, not concepts (owl:Thing, lgm:Document, ...)
@@ -209,16 +206,7 @@ def _one_per_language(labels: list[Label]) -> list[Label]:
 def _write(out: IO[bytes] | str | Path, data: bytes | None) -> None:
     """Write ``data`` to a stream, or atomically to a path (temporary file + rename)."""
     payload = data or b""
-    if not isinstance(out, str | Path):
+    if isinstance(out, str | Path):
+        atomic_write(out, lambda handle: handle.write(payload))
+    else:
         out.write(payload)
-        return
-    path = Path(out)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    try:
-        with tmp.open("wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)

@@ -41,6 +41,7 @@ from lgm_rdf.ontology import (
     RDF_TYPE,
     RDFS,
     RDFS_NS,
+    RELATION_PROPERTIES,
     SKOS,
     XSD,
     XSD_NS,
@@ -75,7 +76,7 @@ RESTRICTION_PART: dict[NamedNode, bool] = {
     **dict.fromkeys([NamedNode(_OBO + "BFO_0000050"), *PART_OF], False),
     **dict.fromkeys([NamedNode(_OBO + "BFO_0000051"), *HAS_PART], True),
 }
-_PROPERTY = {"inheritance": RDFS.subClassOf, "composition": LGM.partOf, "alias": OWL.sameAs}
+_PROPERTY = RELATION_PROPERTIES
 PREF_CONFIDENCE, ALT_CONFIDENCE = "1.0", "0.9"
 # terms written for every axiom, built once (the namespace objects build a new node per access)
 _AXIOM, _SOURCE, _PROP, _TARGET = (

@@ -15,13 +15,15 @@ from pathlib import Path
 
 from pyoxigraph import BlankNode, Literal, NamedNode, RdfFormat, parse
 
+from lgm_rdf.errors import LgmError
+
 __all__ = ["OntologyImportError", "TripleIndex", "parse_file", "sniff_format"]
 
 Node = NamedNode | BlankNode | Literal
 RawTriple = tuple[NamedNode | BlankNode, NamedNode, Node]
 
 
-class OntologyImportError(ValueError):
+class OntologyImportError(LgmError, ValueError):
     """An ontology file cannot be read or parsed; nothing was written to the store."""
 
 

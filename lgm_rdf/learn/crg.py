@@ -9,14 +9,19 @@ from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.learn.srg import DocumentGraph
-from lgm_rdf.ontology import LGM, OWL, PROV, RDF_TYPE, RDFS, XSD, load_query
+from lgm_rdf.ontology import (
+    LGM,
+    OWL,
+    PROV,
+    RDF_TYPE,
+    RDFS,
+    RELATION_PROPERTIES,
+    XSD,
+    load_query,
+)
 from lgm_rdf.store.base import GraphStore
 
-PROPERTY = {
-    "inheritance": RDFS.subClassOf,
-    "composition": LGM.partOf,
-    "alias": OWL.sameAs,
-}
+PROPERTY = RELATION_PROPERTIES
 VERDICTS = {
     "valid": LGM.Valid,
     "unknown": LGM.Unknown,
@@ -87,8 +92,10 @@ class MentionLinker:
     """Links concepts named by relations to every sentence of the KB that mentions them.
 
     A relation may name a phrase ("string instrument") that concept extraction did not pick
-    out of other sentences; those sentences get an ``lgm:mentions`` link, written into the
-    named graph of the document being learned, so forgetting it removes the links too.
+    out of other sentences; those sentences get an ``lgm:mentions`` link. The link is a fact
+    about the sentence's own text, so it is written into the named graph of the sentence's
+    document (in the same atomic write as the document being learned): re-learning that
+    document recomputes it, and forgetting the document that named the concept leaves it.
     Stored sentences are found through an in-memory word index of their lemma text, built
     on first need (one query per learn run, not one scan per new concept).
     """
@@ -119,26 +126,39 @@ class MentionLinker:
         fresh = [k for k in dict.fromkeys(new_keys) if k and k not in self.known]
         for key in fresh:
             self.known[key] = graph.minter.concept(key)
+        before = len(graph.quads)
         for learned in graph.sentences:
             for concept in _phrases_in(learned.lemma, self.known):
                 graph.add(learned.iri, LGM.mentions, concept)
-                added += 1
+        added += len(graph.quads) - before
         if fresh and self._index is None:
             self._index = self._build_index()
         index = self._index
         if index is not None:
-            own = {s.iri.value for s in graph.sentences}
+            own_prefix = graph.iri.value + "/"  # also skips an older version of this document
             for key in fresh:
                 words = key.split()
                 candidates = set.intersection(*(index.get(w, set()) for w in words))
                 for position in sorted(candidates):
                     sentence, lemma = self._sentences[position]
-                    if sentence.value not in own and _contains_phrase(lemma, key):
-                        graph.add(sentence, LGM.mentions, self.known[key])
-                        added += 1
+                    if sentence.value.startswith(own_prefix) or not _contains_phrase(lemma, key):
+                        continue
+                    added += self._link_stored(graph, sentence, key)
             for learned in graph.sentences:
                 self._add(learned.iri, learned.lemma, index)
         return added
+
+    def _link_stored(self, graph: DocumentGraph, sentence: NamedNode, key: str) -> int:
+        """Link a sentence of another document, in THAT document's graph (with the concept)."""
+        home = graph.minter.document_of(sentence)
+        if home is None:
+            return 0
+        concept = self.known[key]
+        if not graph.add_elsewhere(home, sentence, LGM.mentions, concept):
+            return 0
+        graph.add_elsewhere(home, concept, RDF_TYPE, OWL.Class)
+        graph.add_elsewhere(home, concept, RDFS.label, Literal(key))
+        return 1
 
 
 MAX_PHRASE_WORDS = 6

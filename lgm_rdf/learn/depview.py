@@ -135,6 +135,8 @@ class DepView:
             for k in self.children(j, "conj", "appos"):
                 if self.rels[k] == "appos" and not self._list_item(j, k):
                     continue  # an apposition, unless a list goes on from it: "a, b and c"
+                if self.or_apposition(k):
+                    continue  # another name of the same thing, not a second member
                 if k not in out and self.bracket_depth(k) == self.bracket_depth(i):
                     out.append(k)
                     todo.append(k)
@@ -149,6 +151,22 @@ class DepView:
         first = min(self.subtree(k, frozenset({"conj", "cc", "punct"})))
         before = self.subtree(j) - self.subtree(k)
         return first >= 2 and self.tokens[first - 1].text == "," and first - 2 in before
+
+    def or_apposition(self, k: int) -> bool:
+        """ "The groundhog, or woodchuck, is ...": conjunct ``k`` is a second name set off by
+        ", or ... ," (no determiner, no conjunction of its own)."""
+        if self.rels[k] != "conj" or self.children(k, "det", "cc", "conj"):
+            return False
+        span = self.subtree(k)
+        lo, hi = min(span), max(span)
+        toks = self.tokens
+        return (
+            lo >= 2
+            and hi + 1 < len(toks)
+            and toks[lo - 1].text.lower() == "or"
+            and toks[lo - 2].text == ","
+            and toks[hi + 1].text == ","
+        )
 
     def bracket_depth(self, i: int) -> int:
         """How many brackets are open before token ``i``."""

@@ -11,6 +11,7 @@ from lgm_rdf.llm.base import ChatModel, Message, UsageMeter
 from lgm_rdf.llm.jsonout import complete_json
 from lgm_rdf.llm.pool import map_bounded
 from lgm_rdf.llm.prompting import load_prompt
+from lgm_rdf.nlp.concepts import phrase_key
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.text import resolved_text
 from lgm_rdf.ontology import normalise_label
@@ -147,10 +148,11 @@ class LLMExtractor:
 
 
 def match_phrase_key(phrase: str, sentence: Sentence, antecedents: Mapping[int, Any]) -> str:
-    """Lemma key of a phrase the LLM copied from ``sentence`` (falls back to lower case).
+    """Concept key of a phrase the LLM copied from ``sentence``; "" if it is not there.
 
     The phrase is matched word by word against the sentence's tokens (and against the
-    antecedents of its pronouns) so "Apples" becomes "apple" like the rest of the graph.
+    antecedents of its pronouns) and keyed like every other concept ("Apples" → "apple");
+    a phrase that does not occur in the evidence is dropped rather than guessed.
     """
     words = [w for w in phrase.replace("[:", " ").replace("]", " ").split() if w]
     while words and words[0].lower() in _DROP:
@@ -165,6 +167,5 @@ def match_phrase_key(phrase: str, sentence: Sentence, antecedents: Mapping[int, 
     n = len(target)
     for start in range(len(texts) - n + 1):
         if texts[start : start + n] == target:
-            lemmas = [t.lemma.lower() for t in sentence.tokens[start : start + n]]
-            return normalise_label(" ".join(lemmas))
-    return normalise_label(" ".join(target))
+            return phrase_key(sentence.tokens[start : start + n])
+    return ""  # not in the evidence sentence: the model made it up or rephrased it

@@ -21,37 +21,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from lgm_rdf.learn.depview import NEGATIONS, NOUNS, DepView
+from lgm_rdf.learn.pattern_words import (
+    ADJECTIVE_SUFFIXES,
+    PARTITIVES,
+    POSTPOSITIVE_ADJECTIVES,
+    QUANTITY_NOUNS,
+    RANK_NOUNS,
+    RELATIONAL_NOUNS,
+    RELATIVE,
+    SUBJECT_DETS,
+    TYPE_NOUNS,
+    VACUOUS,
+)
 from lgm_rdf.nlp.concepts import phrase_key
+from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
-
-def words(text: str) -> frozenset[str]:
-    """The set of the space-separated words of ``text``."""
-    return frozenset(text.split())
-
-
-TYPE_NOUNS = words(
-    "type kind form sort variety species subspecies breed genre subgenre class subclass subtype "
-    "category style strain cultivar example instance"
-)
-RANK_NOUNS = words(
-    "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
-    "kingdom tribe clade division group category genre type kind species"
-)
-# "a lot of X", "a variety of X": the argument is X
-QUANTITY_NOUNS = words(
-    "lot lots number variety range set host couple pair plenty majority dozen dozens handful "
-    "mixture combination array assortment amount quantity multitude collection series selection "
-    "bunch mix blend abundance wealth plethora total"
-)
-# determiners of a subject that make a statement about some individuals, not about a class
-SUBJECT_DETS = words("this that these those poss some many several few most any other another")
-# parents that say nothing ("such things as ...")
-VACUOUS = words("thing stuff something way matter one")
-RELATIVE = words("which that who whom")
+NAMING_VERBS = frozenset({"know", "call", "refer", "nickname", "dub", "abbreviate"})
 HYPHENS = frozenset({"-", "–", "‐"})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
@@ -132,10 +119,25 @@ class ArgBuilder:
             for k in v.kids[todo.pop()]:
                 rel, text = v.rels[k], v.tokens[k].text
                 bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
+                if rel == "compound" and self.adjectival(k):
+                    continue  # "flightless birds", "a chemical element": tagger slips
                 if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):
                     keep.add(k)
                     todo.append(k)
         return self._span(keep, i)
+
+    def adjectival(self, k: int) -> bool:
+        """A lower-case modifier with an adjective suffix ("flightless") or adjective tag."""
+        tok = self.v.tokens[k]
+        text = tok.text
+        if not text.islower() or self.v.kids[k]:
+            return False
+        return tok.upos == "ADJ" or (len(text) > 6 and text.endswith(ADJECTIVE_SUFFIXES))
+
+    def proper(self, i: int) -> bool:
+        """A proper noun as written: capitalised (a lower-case "organelle" tagged PROPN is not)."""
+        tok = self.v.tokens[i]
+        return tok.upos == "PROPN" and not tok.text.islower()
 
     def name_tokens(
         self, i: int, exclude: frozenset[int] = frozenset(), mode: str = "name"
@@ -165,6 +167,7 @@ class ArgBuilder:
                     or tok.text in HYPHENS
                     or (rel == "nummod" and capital and k > i)
                     or (mode == "whole" and rel in ("conj", "cc"))
+                    or (v.tokens[i].upos == "VERB" and rel in ("obj", "prt") and k > i)
                 )
             if ok:
                 keep |= v.subtree(k, _DEEP_SKIP) - exclude
@@ -173,7 +176,11 @@ class ArgBuilder:
 
     def key(self, idx: list[int]) -> str:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
-        return phrase_key([self.v.tokens[k] for k in idx])
+        key = phrase_key([self.v.tokens[k] for k in idx])
+        last = self.v.tokens[idx[-1]]
+        if idx[-1] == len(self.v) - 1 and last.text.endswith(".") and last.text.count(".") == 1:
+            return key[:-1]  # "vitamin C." at the end of a sentence: the tokenizer kept the stop
+        return key
 
     def is_pronoun(self, i: int) -> bool:
         """Pronoun, demonstrative or relative word."""
@@ -182,8 +189,21 @@ class ArgBuilder:
 
     def nounish(self, i: int) -> bool:
         """A noun, or an adjective the tagger gave an article ("a marsupial")."""
-        tok = self.v.tokens[i]
-        return tok.upos in NOUNS or (tok.upos == "ADJ" and self.v.determiner(i) in ("a", "an"))
+        v, tok = self.v, self.v.tokens[i]
+        if tok.upos in NOUNS or (tok.upos == "ADJ" and v.determiner(i) in ("a", "an")):
+            return True
+        h = v.head(i)
+        if tok.upos == "ADJ" and h == i + 1 and v.lemma(h) in POSTPOSITIVE_ADJECTIVES:
+            return v.determiner(h) in ("a", "an")  # "a [marsupial] native to Australia"
+        # a capitalised adjective in a list of names: "French, Spanish and Italian"
+        first = v.first_conjunct(i)
+        return (
+            tok.upos == "ADJ"
+            and tok.text[:1].isupper()
+            and first != i
+            and v.tokens[first].upos == "PROPN"
+            and not v.children(i, "amod", "det", "compound")
+        )
 
     def arg(self, i: int, mode: str = "class", exclude: frozenset[int] = frozenset()) -> Arg | None:
         """Argument headed by token ``i``; ``mode``: class, head, name, alias or whole."""
@@ -196,16 +216,23 @@ class ArgBuilder:
             return None
         naming = mode in ("name", "alias", "whole")
         follow = v.pp_objects(i, "of")
-        if follow and v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS and not naming:
+        if follow and v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS | PARTITIVES and not naming:
             return self.arg(follow[0], mode)
         if not self.nounish(i) and not (naming and tok.upos in ("VERB", "ADJ")):
             return None
-        if naming or tok.upos == "PROPN":
+        if not naming and tok.text.islower() and tok.text.endswith(("less", "ous")):
+            return None  # "flightless", "venomous" tagged as a noun: the real noun is elsewhere
+        if naming or self.proper(i):
             idx = self.name_tokens(i, exclude, mode if naming else "name")
         else:
-            idx = [i] if mode == "head" else self.class_tokens(i)
-        if not any(self.nounish(k) for k in idx):
-            return None
+            idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)
+        return self.from_tokens(idx, mode)
+
+    def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:
+        """Argument of the tokens ``idx`` as they are (None if they name nothing)."""
+        v = self.v
+        if not any(self.nounish(k) for k in idx) and not (mode == "whole" and len(idx) > 1):
+            return None  # the expansion of an abbreviation may be verbal: "laughing out loud"
         key = self.key(idx)
         label = v.sentence.text[v.tokens[idx[0]].start : v.tokens[idx[-1]].end]
         acronym = looks_like_acronym(label)
@@ -217,19 +244,49 @@ class ArgBuilder:
         )
         return Arg(key, label, is_name)
 
+    def names(self, o: int, mode: str = "alias") -> list[Arg]:
+        """Names headed by ``o`` and its conjuncts; mends "the [puma]nmod or mountain [lion]"
+        (a coordination the small model hangs on the last noun) into two names."""
+        v = self.v
+        for k in v.children(o, "nmod", "compound"):
+            conj = [c for c in v.children(k, "conj") if k < c < o]
+            if k < o and conj and any(v.lemma(c) in ("or", "and") for c in v.children(k, "cc")):
+                first = self.arg(k, mode, frozenset(v.subtree(conj[0])))
+                second = self.from_tokens(list(range(min(v.subtree(conj[0])), o + 1)), mode)
+                return [a for a in (first, second) if a is not None]
+        return self.args(v.conjuncts(o), mode)
+
+    def subject_args(self, idx: list[int]) -> list[Arg]:
+        """Subject arguments; a subject that gets another name in the sentence ("Nitrous oxide,
+        also known as laughing gas, ...") keeps its words as that name does."""
+        v = self.v
+        out = []
+        for i in idx:
+            named = any(v.lemma(k) in NAMING_VERBS for k in v.children(i, "acl"))
+            named = named or any(v.or_apposition(k) for k in v.children(i, "conj"))
+            out.append(self.arg(i, "name" if named else "class"))
+        return [a for a in out if a is not None]
+
     def args(self, idx: list[int], mode: str = "class") -> list[Arg]:
         """Arguments of several tokens, skipping those that are none."""
         return [a for a in (self.arg(i, mode) for i in idx) if a is not None]
 
-    def parent(self, i: int, child: Arg) -> Arg | None:
-        """The class a child belongs to: head noun only for a named child, no relational "of"."""
+    def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
+        """The class a child belongs to: head noun only for a named child, no relational "of".
+
+        ``restricted``: the "of" phrase only narrows a group ("one of the planets of the solar
+        system"), so it is fine unless the noun is relational ("one of the members of").
+        """
         v = self.v
-        if v.lemma(i) not in QUANTITY_NOUNS and v.pp_objects(i, "of"):
+        relational = not restricted or v.lemma(i) in RELATIONAL_NOUNS
+        if v.lemma(i) not in QUANTITY_NOUNS and v.pp_objects(i, "of") and relational:
             return None
         if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
             mods = [k for k in v.children(i, "compound") if k < i]
             return self.parent(max(mods), child) if mods else None
         found = self.arg(i, "head" if child.is_name else "class")
+        if found is not None and not found.is_name and len(found.key.split()) > 2:
+            found = self.arg(i, "head")  # "a science fiction film": a genre stack, not a name
         return None if found is None or found.key in VACUOUS else found
 
     def subjects(self, s: int, clause: int) -> list[int]:
@@ -249,6 +306,10 @@ class ArgBuilder:
             det = v.determiner(c)
             if det in NEGATIONS or det in SUBJECT_DETS:
                 return []  # "no bird", "my brother", "some apples": not about a whole class
+            if any(v.lemma(k) in SUBJECT_DETS for k in v.children(c, "amod", "nummod")):
+                return []  # "many trees", "few people"
+            if v.lemma(c) in PARTITIVES | QUANTITY_NOUNS and v.pp_objects(c, "of"):
+                return []  # "most of the birds", "a number of birds": some, not all
             if v.tokens[c].upos != "NOUN":
                 continue
             if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod")):
@@ -264,8 +325,9 @@ class ArgBuilder:
         "Park 66, a leisure park that consists of ...": about "Park 66".
         """
         v = self.v
-        if v.determiner(n) not in ("a", "an"):
-            return n
+        bare_plural = not v.determiner(n) and v.is_plural(n) and v.rels[n] != "appos"
+        if v.determiner(n) not in ("a", "an") and not bare_plural:
+            return n  # "Orchids are plants that belong to ...": about "Orchids"
         if v.rels[n] == "appos" and (h := v.head(n)) is not None:
             return h
         own = v.children(n, "subj")  # UD: the predicate noun heads its clause

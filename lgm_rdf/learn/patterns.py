@@ -32,32 +32,33 @@ whose ``.key`` is the antecedent's concept key: then that key is the argument. R
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from lgm_rdf.learn.depview import NOUNS, DepView
-from lgm_rdf.learn.pattern_args import (
+from lgm_rdf.learn.pattern_alias import ALIAS_AS, ALIAS_NAMED, AliasRules
+from lgm_rdf.learn.pattern_args import Arg, ArgBuilder, is_year, looks_like_acronym
+from lgm_rdf.learn.pattern_words import (
+    ABSTRACT_SUBJECTS,
+    AGENT_SUFFIXES,
+    CONDITIONS,
+    COPULA_HEDGES,
+    EVALUATIVE_NOUNS,
+    HEDGES,
+    MEASURE_NOUNS,
+    MODALS,
+    NAME_NOUNS,
+    PART_NOUNS,
+    POSTPOSITIVE_ADJECTIVES,
+    QUANTITY_NOUNS,
+    RELATIONAL_NOUNS,
     TYPE_NOUNS,
-    Arg,
-    ArgBuilder,
-    acronym_matches,
-    is_year,
-    looks_like_acronym,
-    words,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
 
-PART_NOUNS = words("part component constituent ingredient")
-NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
-MODALS = words("can could may might would should must")
-CONDITIONS = words("if unless whether")
-HEDGES = words(
-    "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"
-)
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
 PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from")}
-ALIAS_AS = frozenset({"know", "refer", "abbreviate"})  # "known as B"
-ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate"})  # "called B"
 
 
 class PatternExtractor:
@@ -80,7 +81,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules:
+class _Rules(AliasRules):
     """All rules applied to one sentence."""
 
     def __init__(self, si: int, sentence: Sentence, antecedents: Mapping) -> None:
@@ -101,6 +102,9 @@ class _Rules:
         self._and_other()
         self._short_for()
         self._acronyms()
+        self._born()
+        self._or_names()
+        self._renamed()
         return self.out
 
     def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
@@ -128,6 +132,7 @@ class _Rules:
                     (rel == "aux" and lemma in MODALS)
                     or (rel == "mark" and lemma in CONDITIONS)
                     or (rel == "advmod" and lemma in HEDGES)
+                    or (rel == "prep" and lemma == "accord")  # "According to legend, ..."
                 ):
                     return True
         return False
@@ -156,13 +161,26 @@ class _Rules:
             clause = v.head(s)
             if clause is None or self._blocked(clause, n, cop):
                 continue
+            adverbs = v.children(clause, "advmod", "neg")
+            if any(v.tokens[k].text.lower() in COPULA_HEDGES for k in adverbs):
+                continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             if v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
-            subjects = self.b.args(self.b.subjects(s, clause))
+            subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
             for m in v.conjuncts(n):
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _postpositive(self, n: int) -> int:
+        """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
+        v = self.v
+        if v.lemma(n) not in POSTPOSITIVE_ADJECTIVES or not v.children(n, "prep", "obl", "nmod"):
+            return n
+        mods = [k for k in v.children(n, "amod", "compound") if k == n - 1]
+        if mods and v.tokens[mods[0]].text.islower() and not v.kids[mods[0]]:
+            return mods[0]
+        return n
 
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""
@@ -181,46 +199,84 @@ class _Rules:
     ) -> None:
         """Relations stated by the predicate noun ``n`` of ``children`` (``cop``: "is", "are")."""
         v, b = self.v, self.b
+        host, n = n, self._postpositive(n)
         lemma, of = v.lemma(n), v.pp_objects(n, "of")
+        if lemma in PART_NOUNS and lemma != "part":  # "Flour is an ingredient in bread"
+            of += v.pp_objects(n, "in")
         if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"
             for t in v.pp_objects(n, "for", "of"):
                 if v.determiner(t) not in ("a", "an"):
                     self._emit_all("alias", children, b.args([t], "whole"), 0.9)
             return
+        special = lemma in TYPE_NOUNS | PART_NOUNS or lemma in ("one", "member")
+        if of and not special and self._locative_of(n, of):
+            of = []  # "Java is an island of Indonesia": the "of" phrase only locates
         if of:
             targets = [c for o in of for c in v.conjuncts(o)]
             for child in children:
                 for t in targets:
                     if lemma in TYPE_NOUNS or (lemma == "one" and v.is_plural(t)):
-                        self._emit("inheritance", child, b.parent(t, child), 0.95)
+                        # "Tennis is a kind of racket sport": the kind is named in full
+                        as_kind = replace(child, is_name=child.is_name and lemma == "one")
+                        found = b.parent(t, as_kind, restricted=lemma == "one")
+                        self._emit("inheritance", child, found, 0.95)
                     elif lemma in PART_NOUNS:
                         self._emit("composition", b.arg(t), child, 0.9)
                     elif lemma == "member":
                         self._emit("inheritance", child, b.group(t), 0.85)
             return
-        if not b.nounish(n) or v.tokens[n].upos == "PROPN" or lemma in PART_NOUNS:
+        if not b.nounish(n) or b.proper(n) or lemma in PART_NOUNS:
             return
-        if any(not is_year(v.tokens[k].text) for k in v.children(n, "nummod")):
+        if lemma in EVALUATIVE_NOUNS | MEASURE_NOUNS:
+            return  # "The phone is a total disaster", "The museum is a short walk away"
+        # "Life is a journey": an abstract subject makes a plain copula a metaphor
+        children = [c for c in children if c.key not in ABSTRACT_SUBJECTS]
+        if any(not is_year(v.tokens[k].text) for k in v.children(host, "nummod")):
             return  # "The time to beat is 11 hours": a quantity ("a 2006 film" is fine)
-        det = v.determiner(n)
+        det = v.determiner(host)
+        if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared
+            det = v.determiner(v.first_conjunct(n))
         plural = v.is_plural(n) or (
             cop is not None and v.tokens[cop].text.lower() in ("are", "were")
         )
+        if any(k == n + 1 and not v.kids[k] for k in v.children(n, "amod")):
+            return  # "a nervous [system] [stimulant]amod": a broken noun phrase
         if det in ("a", "an", "another") or (not det and plural):
             for child in children:
-                self._emit("inheritance", child, b.parent(n, child), confidence)
+                found = b.parent(n, child, restricted=True)
+                self._emit("inheritance", child, found, confidence)
+
+    def _locative_of(self, n: int, of: list[int]) -> bool:
+        """ "a mountain of the Alps", "a satellite of the Earth": "of" a name, no relational noun.
+
+        A relational ("a friend of Bob", "a member of the EU") or agentive noun ("a founder of
+        Apple", "a resident of Paris") says how its subject relates to the name instead.
+        """
+        v, text = self.v, self.v.tokens[n].text.lower()
+        if v.lemma(n) in RELATIONAL_NOUNS or text.endswith(AGENT_SUFFIXES):
+            return False
+        return all(self.b.proper(o) and v.determiner(o) in ("", "the") for o in of)
 
     def _such_as(self) -> None:
-        """ "Bs such as A1, A2 and A3" and "such Bs as A"."""
+        """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs, including A", "Bs like A"."""
         v = self.v
         for p in range(len(v)):
             if v.tokens[p].upos != "NOUN":
                 continue
             objs = v.pp_objects(p, "such as")
+            if v.is_plural(p) and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
+                objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
+                objs += [o for o in v.pp_objects(p, "including") if self._after_comma(o)]
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")
             for child in self.b.args([c for o in objs for c in v.conjuncts(o)]):
                 self._emit("inheritance", child, self.b.parent(p, child), 0.9)
+
+    def _after_comma(self, o: int) -> bool:
+        """The "including" before object ``o`` follows a comma: "Bs, including A" lists Bs."""
+        toks = self.v.tokens
+        j = max((k for k in range(o) if toks[k].text.lower() == "including"), default=0)
+        return j > 0 and toks[j - 1].text == ","
 
     def _and_other(self) -> None:
         """ "A1, A2 and other Bs"."""
@@ -257,29 +313,50 @@ class _Rules:
             if v.lemma(i) in ALIAS_AS | ALIAS_NAMED | {"stand"} and self._described(subjects, i):
                 continue
             if subjects:
-                self._verb(i, v.is_passive(i), subjects, generic)
+                self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
+
+    def _set_off(self, verb: int, subject: int) -> bool:
+        """ "Vitamin D, also called calciferol, is ...": a naming participle between commas
+        that the small model took for the main verb (no object, comma after the subject)."""
+        v = self.v
+        if v.lemma(verb) not in ALIAS_AS | ALIAS_NAMED or v.children(verb, "obj", "aux"):
+            return False
+        first = min([verb, *(k for k in v.children(verb, "advmod") if k < verb)])
+        return subject < first and v.tokens[first - 1].text == ","
+
+    def _present(self, verb: int) -> bool:
+        """A present-tense passive: "is made", "are made" (no past or perfect auxiliary)."""
+        v = self.v
+        auxes = v.children(verb, "aux", "auxpass")
+        words = {v.tokens[k].text.lower() for k in auxes}
+        return bool(words & {"is", "are"}) and not words & {"was", "were", "been", "has", "have"}
 
     def _described(self, subjects: list[int], verb: int) -> bool:
         """A description, not a name: "a school which was called X", "the school became known"."""
         v = self.v
         past = any(v.is_past(k) for k in [verb, *v.children(verb, "aux", "auxpass")])
+        # "also/commonly/often called": a second name; a bare "The town is called X" names one
+        habitual = any(v.rels[k] == "advmod" for k in v.children(verb, "advmod"))
         for t in subjects:
-            det = v.determiner(t)
-            if det in ("a", "an") or (past and det and v.tokens[t].upos == "NOUN"):
+            det, common = v.determiner(t), v.tokens[t].upos == "NOUN"
+            if det in ("a", "an") or (det and common and (past or not habitual)):
                 return True
         return False
 
     def _verb(self, i: int, passive: bool, subject_tokens: list[int], generic: bool) -> None:
         """Composition, inheritance and alias verbs; ``generic``: bare plural subject."""
         v, b, lemma = self.v, self.b, self.v.lemma(i)
-        subjects = b.args(subject_tokens)
+        subjects = b.subject_args(subject_tokens)
         objects = [c for o in v.children(i, "obj") for c in v.conjuncts(o)]
 
+        prts = [k for k in v.children(i, "prt") if v.lemma(k) == "up"]
+
         def pp_args(*preps: str, mode: str = "class", expand: bool = True) -> list[Arg]:
-            found = v.pp_objects(i, *preps)
+            # "made up of": the small model may hang "of" on the particle
+            found = v.pp_objects(i, *preps) + [o for k in prts for o in v.pp_objects(k, *preps)]
             return b.args([c for o in found for c in v.conjuncts(o)] if expand else found, mode)
 
-        particle = any(v.lemma(k) == "up" for k in v.children(i, "prt"))
+        particle = bool(prts)
         if lemma == "belong" and not passive:
             groups = [g for g in (b.group(o) for o in v.pp_objects(i, "to")) if g is not None]
             self._emit_all("inheritance", subjects, groups, 0.85)
@@ -298,6 +375,8 @@ class _Rules:
             self._emit_all("composition", pp_args("in"), subjects, 0.8)
         elif lemma in PASSIVE_PARTS and passive:
             preps = ("of",) if particle else PASSIVE_PARTS[lemma]
+            if lemma == "make" and not particle and self._present(i):
+                preps += ("with",)  # "Sushi is made with rice" (not "was made with a budget")
             self._emit_all("composition", subjects, pp_args(*preps), 0.85)
         elif lemma == "make" and particle and not passive:  # "Y and Z make up X"
             self._emit_all("composition", b.args(objects), subjects, 0.8)
@@ -310,48 +389,3 @@ class _Rules:
             self._emit_all("alias", names, pp_args("for", mode="whole", expand=False), 0.9)
         elif passive:
             self._alias_verb(i, lemma, b.args(subject_tokens, "name"))
-
-    def _alias_verb(self, i: int, lemma: str, subjects: list[Arg]) -> None:
-        """ "A is (also) known as / called / referred to as B"."""
-        v = self.v
-        found = v.pp_objects(i, "as") if lemma in ALIAS_AS else []
-        if not found and lemma in ALIAS_NAMED:
-            found = v.children(i, "xcomp")
-        for o in found:
-            if v.determiner(o) in ("a", "an"):
-                continue  # "known as a pioneer" describes, it does not name
-            names = self.b.args(v.conjuncts(o), "alias")
-            self._emit_all("alias", subjects, names, 0.9)
-
-    # ---------------------------------------------------------------- aliases
-    def _short_for(self) -> None:
-        """ "A (short for B)", "A, short for B," and "A is short for B"."""
-        v = self.v
-        for s in range(len(v)):
-            if v.lemma(s) != "short" or self._blocked(s):
-                continue
-            h = v.head(s)
-            if h is not None and v.tokens[h].upos in NOUNS:
-                names = [h]
-            else:
-                names = v.children(s, "subj") + (v.children(h, "subj") if h is not None else [])
-            targets = self.b.args(v.pp_objects(s, "for"), "whole")
-            self._emit_all("alias", self.b.args(names, "name"), targets, 0.95)
-
-    def _acronyms(self) -> None:
-        """ "The United Nations (UN)" and "The BBC (British Broadcasting Corporation)"."""
-        v, toks = self.v, self.v.tokens
-        for p in range(1, len(v)):
-            q = next((j for j in range(p + 1, len(v)) if toks[j].text == ")"), None)
-            if toks[p].text != "(" or q is None or q == p + 1:
-                continue
-            inside = range(p + 1, q)
-            heads = [j for j in inside if v.head(j) not in inside]
-            inner = self.b.arg(heads[0], "whole") if len(heads) == 1 else None
-            outer = self.b.name_before(p - 1)
-            if inner is None or outer is None:
-                continue
-            short, long = (inner, outer) if looks_like_acronym(inner.label) else (outer, inner)
-            matches = acronym_matches(short.label, long.label)
-            if matches and looks_like_acronym(short.label) and not looks_like_acronym(long.label):
-                self._emit("alias", outer, inner, 0.9)

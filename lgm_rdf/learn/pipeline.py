@@ -46,12 +46,22 @@ class LearnReport:
 
     def summary(self) -> str:
         """One human-readable paragraph."""
+        learned, written = (
+            ("would learn", "triples that would be written")
+            if self.dry_run
+            else (
+                "learned",
+                "triples written",
+            )
+        )
         lines = [
-            f"documents: {self.documents} seen, {self.learned} learned, {self.unchanged} unchanged"
+            f"documents: {self.documents} seen, {self.learned} {learned}, {self.unchanged} unchanged"
             + (f", {len(self.skipped)} skipped" if self.skipped else ""),
-            f"sentences: {self.sentences}   concepts: {self.concepts}   triples written: {self.triples}",
+            f"sentences: {self.sentences}   concepts: {self.concepts}   {written}: {self.triples}",
             f"time: {self.seconds:.2f} s ({self.sentences_per_second:.0f} sentences/s)",
         ]
+        if self.dry_run:
+            lines.append("dry run: nothing was written")
         for name, value in sorted(self.notes.items()):
             lines.append(f"{name}: {value}")
         if self.llm:
@@ -150,9 +160,9 @@ class Learner:
                 enrich(job.doc, graph)
             write_concepts(graph)
             if self.dry_run:
-                report.triples += len(graph.quads)
+                report.triples += len(graph.quads) + len(graph.also)
             else:
-                report.triples += self.store.replace_graph(job.iri, graph.quads)
+                report.triples += self.store.replace_graph(job.iri, graph.quads, also=graph.also)
             report.learned += 1
             report.sentences += len(graph.sentences)
             concepts.update(graph.concept_labels)

@@ -18,6 +18,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from lgm_rdf.errors import LgmError
 from lgm_rdf.learn.markdown import clean_text as _clean
 from lgm_rdf.learn.markdown import looks_like_markdown as looks_like_markdown
 from lgm_rdf.learn.markdown import markdown_sections
@@ -70,7 +71,7 @@ class SourceDocument:
         return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
-class ReaderError(ValueError):
+class ReaderError(LgmError, ValueError):
     """A file (or text) cannot be read; the message names it and says why."""
 
     def __init__(self, reason: str, where: str | Path | None = None) -> None:

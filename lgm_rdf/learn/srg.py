@@ -38,10 +38,26 @@ class DocumentGraph:
     quads: list[Quad] = field(default_factory=list)
     sentences: list[LearnedSentence] = field(default_factory=list)
     concept_labels: dict[str, set[str]] = field(default_factory=dict)
+    also: list[Quad] = field(default_factory=list)  # quads for other documents' graphs
+    _seen: set[Quad] = field(default_factory=set, repr=False)
 
     def add(self, s: NamedNode, p: NamedNode, o: NamedNode | Literal) -> None:
-        """Add one triple to the document's named graph."""
-        self.quads.append(Quad(s, p, o, self.iri))
+        """Add one triple to the document's named graph (duplicates are dropped)."""
+        quad = Quad(s, p, o, self.iri)
+        if quad not in self._seen:
+            self._seen.add(quad)
+            self.quads.append(quad)
+
+    def add_elsewhere(
+        self, graph: NamedNode, s: NamedNode, p: NamedNode, o: NamedNode | Literal
+    ) -> bool:
+        """Add a triple to ANOTHER named graph in the same atomic write; False if already added."""
+        quad = Quad(s, p, o, graph)
+        if quad in self._seen:
+            return False
+        self._seen.add(quad)
+        self.also.append(quad)
+        return True
 
     def declare_concept(self, key: str, surface: str | None = None) -> NamedNode:
         """Remember a concept (declared once, with its surface variants) and return its IRI."""
@@ -81,11 +97,13 @@ def build_srg(
     previous: NamedNode | None = None
     for k, (section, sentences) in enumerate(zip(doc.sections, sections, strict=True)):
         section_iri = _write_section(graph, minter, section, k)
-        section_links = antecedents[k] if k < len(antecedents) else {}
+        by_sentence: dict[int, dict[int, Antecedent]] = {}
+        for (si, t), antecedent in (antecedents[k] if k < len(antecedents) else {}).items():
+            by_sentence.setdefault(si, {})[t] = antecedent
         for j, sentence in enumerate(sentences):
             position = len(graph.sentences)
             s_iri = minter.sentence(iri, position)
-            ants = {t: a for (si, t), a in section_links.items() if si == j}
+            ants = by_sentence.get(j, {})
             learned = LearnedSentence(s_iri, sentence, ants, sentence_concepts(sentence))
             _write_sentence(graph, learned, section_iri, position, offset)
             if previous is not None:

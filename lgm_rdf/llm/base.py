@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from lgm_rdf.errors import LgmError
+
 if TYPE_CHECKING:
     from lgm_rdf.settings import Settings
 
@@ -73,7 +75,7 @@ class ChatModel(Protocol):
         ...
 
 
-class LLMError(RuntimeError):
+class LLMError(LgmError, RuntimeError):
     """An LLM call failed for good; the message is meant to be shown to the user as is."""
 
 

@@ -159,15 +159,28 @@ class CachedChatModel:
         """The inner model's name."""
         return self.inner.model
 
-    def complete(self, messages: Sequence[Message], json: bool = False) -> Completion:
-        """Answer from the cache when possible, else ask the inner model and store its answer."""
-        key = cache_key(
-            self.model,
+    def key(self, messages: Sequence[Message], json: bool = False) -> str:
+        """The cache key of one prompt (endpoint, model, messages, JSON mode, parameters).
+
+        The endpoint takes part so that the same model name on two servers never shares
+        answers.
+        """
+        endpoint = getattr(self.inner, "endpoint", None)
+        return cache_key(
+            f"{self.model}@{endpoint}" if endpoint else self.model,
             messages,
             json,
             temperature=self.params.get("temperature"),
             max_tokens=self.params.get("max_tokens"),
         )
+
+    def lookup(self, messages: Sequence[Message], json: bool = False) -> Completion | None:
+        """The cached answer to a prompt, if any, without calling the model."""
+        return self.cache.get(self.key(messages, json))
+
+    def complete(self, messages: Sequence[Message], json: bool = False) -> Completion:
+        """Answer from the cache when possible, else ask the inner model and store its answer."""
+        key = self.key(messages, json)
         hit = self.cache.get(key)
         if hit is not None:
             return Completion(text=hit.text, usage=Usage(cached_calls=1), cached=True)

@@ -3,49 +3,41 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from lgm_rdf.llm.base import ChatModel, Completion, Message, Usage, estimate_prompt_tokens
-from lgm_rdf.llm.cache import CachedChatModel, cache_key
+from lgm_rdf.llm.base import Completion, Message, Usage, estimate_prompt_tokens
 
 # An answer every lgm_rdf JSON validator accepts and that adds nothing to the graph.
 NEUTRAL_ANSWER = '{"relations": [], "verdict": "unknown", "reason": "dry run"}'
 COMPLETION_TOKENS_GUESS = 80
 
+Lookup = Callable[[Sequence[Message], bool], "Completion | None"]
+
 
 class DryRunChatModel:
     """Estimates calls and tokens; prompts already in the cache are counted as free.
 
-    Completion tokens cannot be known without asking; each uncached call is assumed to
-    cost ``completion_guess`` tokens. Reflection after a dry extraction sees no LLM
+    ``lookup`` (e.g. ``CachedChatModel.lookup``) finds cached answers without calling any
+    model. Completion tokens cannot be known without asking; each uncached call is assumed
+    to cost ``completion_guess`` tokens. Reflection after a dry extraction sees no LLM
     relations, so its count is a lower bound when the LLM extractor is on.
     """
 
     def __init__(
         self,
         model: str,
-        cached: ChatModel | None = None,
+        lookup: Lookup | None = None,
         completion_guess: int = COMPLETION_TOKENS_GUESS,
     ) -> None:
         self.model = model
-        self._cached = cached if isinstance(cached, CachedChatModel) else None
+        self._lookup = lookup
         self.completion_guess = completion_guess
         self._lock = threading.Lock()
         self.usage = Usage()
 
     def complete(self, messages: Sequence[Message], json: bool = False) -> Completion:
         """Count the call and return a neutral answer without contacting any server."""
-        hit = None
-        if self._cached is not None:
-            params = self._cached.params
-            key = cache_key(
-                self._cached.model,
-                messages,
-                json,
-                temperature=params.get("temperature"),
-                max_tokens=params.get("max_tokens"),
-            )
-            hit = self._cached.cache.get(key)
+        hit = self._lookup(messages, json) if self._lookup is not None else None
         if hit is not None:
             usage = Usage(cached_calls=1)
         else:
@@ -56,8 +48,5 @@ class DryRunChatModel:
             )
         with self._lock:
             self.usage = self.usage + usage
-        return Completion(
-            text=hit.text if hit is not None else NEUTRAL_ANSWER,
-            usage=usage,
-            cached=hit is not None,
-        )
+        text = hit.text if hit is not None else NEUTRAL_ANSWER
+        return Completion(text=text, usage=usage, cached=hit is not None)

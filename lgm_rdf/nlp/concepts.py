@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from lgm_rdf.nlp.model import Sentence, Token
+from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
 NUMERIC_ENTITIES = frozenset(

@@ -7,13 +7,15 @@ import re
 from dataclasses import dataclass, field
 
 from lgm_rdf.nlp.coref_lexicon import (
+    AGENT_SUFFIXES,
     COLLECTIVE_NOUNS,
     HONORIFICS,
+    KIND_NOUNS,
     NON_PERSON_NOUNS,
     noun_gender,
     person_noun,
 )
-from lgm_rdf.nlp.coref_syntax import _category_lemmas, copula_subject
+from lgm_rdf.nlp.coref_syntax import _category_lemmas, _plural, copula_subject
 from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.ontology import normalise_label
 
@@ -151,8 +153,14 @@ class _Evidence:
         if words and words[-1].isalpha() and words[-1].islower():  # "(film)", not "(Mozart)"
             self._categorise(self.topic, [words[-1]], weight=4)
 
-    def _categorise(self, entity: _Entity, lemmas: list[str], weight: int) -> None:
-        """``entity`` is one of ``lemmas`` (e.g. "film", "actress and singer", "band")."""
+    def _categorise(
+        self, entity: _Entity, lemmas: list[str], weight: int, told: bool = False
+    ) -> None:
+        """``entity`` is one of ``lemmas`` (e.g. "film", "actress and singer", "band").
+
+        ``told``: a copula said so. Of a name, "X is a variety of apple" outweighs a person tag
+        from the named-entity recogniser, "Bark is part of the trunk" cancels it, and an agent
+        noun the lexicon misses ("X became a crusader") says nothing."""
         entity.categories.update(lemmas)
         if any(person_noun(lemma) for lemma in lemmas):
             entity.evidence(True, weight + 1)
@@ -162,6 +170,10 @@ class _Evidence:
         elif not entity.name:
             entity.evidence(False, 1)  # an unknown common noun is rarely a person
             entity.collective = entity.collective or any(x in COLLECTIVE_NOUNS for x in lemmas)
+        elif told:
+            kind = any(lemma in KIND_NOUNS for lemma in lemmas)
+            if kind or not any(lemma.endswith(AGENT_SUFFIXES) for lemma in lemmas):
+                entity.evidence(False, 2 if kind else 1)
         for lemma in lemmas:
             entity.gender = noun_gender(lemma) or entity.gender
 
@@ -171,10 +183,7 @@ class _Evidence:
         """Evidence from one mention: number, named-entity type, person nouns, honorifics."""
         if entity.mentioned:
             return entity
-        plural = "Number=Plur" in head.feats or head.tag in {"NNS", "NNPS"}
-        if plural and head.upos == "PROPN":  # "the Beatles" yes, "Banks" and "Stokes" no
-            plural = span[0].i > 0 and sent.tokens[span[0].i - 1].text.lower() == "the"
-        entity.plural = plural and label not in {"GPE", "LOC", "ORG", "FAC", "PERSON", "PER"}
+        entity.plural = _plural(sent, span, head, label)
         if label in {"ORG", "NORP"}:
             entity.collective = True
         if label:
@@ -217,7 +226,8 @@ class _Evidence:
             elif tok.deprel == "appos" and tok.upos == "NOUN":
                 subject = by_head.get(tok.head)
             if subject is not None:
-                self._categorise(subject.entity, _category_lemmas(tokens, tok), weight=2)
+                lemmas = _category_lemmas(tokens, tok)
+                self._categorise(subject.entity, lemmas, weight=2, told=subj_tok is not None)
         for m in mentions:  # "X (born 1970)", "X (30 December 1907 – 7 April 1994)"
             if m.end < len(tokens) and tokens[m.end].text == "(":
                 inside = list(itertools.takewhile(lambda t: t.text != ")", tokens[m.end + 1 :]))

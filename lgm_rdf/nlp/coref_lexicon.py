@@ -107,6 +107,10 @@ GENERIC_NOUNS = _words(
     """work piece institution organization organisation entity facility structure building site
     place project publication title release recording composition company firm"""
 )
+# "a variety of apple", "a species of plant": what a thing is a kind of (never a person)
+KIND_NOUNS = _words("species genus type kind form variety sort cultivar")
+# suffixes of nouns for agents, which a copula may well say of a person ("a crusader")
+AGENT_SUFFIXES = ("er", "or", "ist", "ian", "ant", "ent", "ee", "ate")
 # suffixes that usually make a person noun, with the common exceptions
 _PERSON_SUFFIXES = ("ist", "ian")
 _SUFFIX_EXCEPTIONS = _words(
@@ -146,3 +150,27 @@ def noun_gender(lemma: str) -> str | None:
     if lemma in FEMININE_NOUNS:
         return "fem"
     return None
+
+
+# words of a heading that do not name anything: "Parts of a tree", "From orchard to glass"
+PREPOSITIONS = _words(
+    """
+    about above across after against along among around at before behind below beneath beside
+    between beyond by during for from in inside into near of off on onto out outside over past
+    since through throughout to toward towards under until up upon versus via with within without
+    """
+)
+DETERMINERS = _words("a an the this that these those my your our their his her its some any")
+HEADING_FUNCTION_WORDS = PREPOSITIONS | DETERMINERS | _words("and or & vs vs.")
+# nouns ending in -s that are singular (a heading "Physics" or "Series" is no plural)
+SINGULAR_IN_S = _words(
+    """
+    series species news means lens bus gas canvas chaos ethos pathos corps bias atlas iris
+    analysis basis crisis thesis axis diagnosis
+    """
+)
+IRREGULAR_PLURALS = _words(
+    """
+    people children men women feet teeth mice geese oxen data criteria phenomena fungi cacti
+    """
+)

@@ -11,8 +11,6 @@ aside for its possessor. "he"/"she" first look for entities known to be people.
 
 from __future__ import annotations
 
-import re
-
 from lgm_rdf.nlp.concepts import (
     NUMERIC_ENTITIES,
     entity_spans,
@@ -28,9 +26,7 @@ from lgm_rdf.nlp.coref_entities import (
     _Mention,
     _name_word,
     _owners,
-    _short_name,
     _strip_article,
-    topic_name,
 )
 from lgm_rdf.nlp.coref_lexicon import GENERIC_NOUNS, REFLEXIVES
 from lgm_rdf.nlp.coref_syntax import (
@@ -40,34 +36,18 @@ from lgm_rdf.nlp.coref_syntax import (
     _children,
     _depth,
     _in_title,
+    _of_owner,
+    _plural,
+    _subject_plural,
     clause_mate,
     copula_subject,
     is_pleonastic,
     may_bind,
     pronoun_features,
 )
+from lgm_rdf.nlp.coref_topic import SectionTopic, section_topic
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 from lgm_rdf.ontology import normalise_label
-
-
-def _of_owner(tokens: tuple[Token, ...], head: int) -> int | None:
-    """The name X in "the population of X" (spaCy prep/pobj or UD nmod/case), if any."""
-    if tokens[head].upos != "NOUN":
-        return None
-    for child in _children(tokens, head):
-        if child.i < head:
-            continue
-        if child.deprel == "prep" and child.text.lower() == "of":  # spaCy
-            names = [c for c in _children(tokens, child.i) if c.deprel == "pobj"]
-        elif child.deprel == "nmod" and any(  # UD
-            c.deprel == "case" and c.text.lower() == "of" for c in _children(tokens, child.i)
-        ):
-            names = [child]
-        else:
-            continue
-        if names and names[0].upos == "PROPN":
-            return names[0].i
-    return None
 
 
 class _RuleResolver(_Evidence):
@@ -78,18 +58,15 @@ class _RuleResolver(_Evidence):
         self.entities: list[_Entity] = []
         self.history: list[list[_Mention]] = []
         self.topic: _Entity | None = None
-        if topic and topic_name(topic):
-            name = topic_name(topic)
-            short = _short_name(name)
-            self.topic = _Entity(name, _strip_article(short), self._name_words(short))
-            self.topic_texts = {_strip_article(name), _strip_article(short)}
-            core = re.split(r"\s+of\s+", short)[0]
-            self.topic_core = set(self._name_words(core)) if core != short else set()
-            words = short.split()
-            self.topic_is_name = all(w[:1].isupper() and w.isalpha() for w in words)
-            if not self.topic_is_name:
-                self.topic.evidence(False, 1)  # "Bible translations into Tibetan" is no person
-            self._topic_hint(topic)
+        self.topic_info: SectionTopic | None = None
+        found = section_topic(topic, self.sents) if topic else None
+        if found is not None:
+            self.topic = found.entity
+            self.topic_texts = found.texts
+            self.topic_core = found.core
+            self.topic_is_name = found.is_name
+            self.topic_info = found
+            self._topic_hint(topic or "")
             self.entities.append(self.topic)
 
     def run(self) -> dict[tuple[int, int], Antecedent]:
@@ -205,8 +182,15 @@ class _RuleResolver(_Evidence):
             return False
         words = {_name_word(t.text) for t in sent.tokens if t.head == head or t.i == head}
         shared = words & set(self._name_words(self.topic.text))
-        if not shared and not (self.topic_is_name and tok.upos == "PROPN"):
+        info = self.topic_info
+        if not shared and not (
+            self.topic_is_name and tok.upos == "PROPN" and info and info.written
+        ):
             return False  # "The first portion of the Bible ..." is not "Bible translations"
+        if info is not None and (
+            info.coordinated or info.common and _subject_plural(sent, tok) != self.topic.plural
+        ):
+            return False  # "Apples" is not "Apples and vitamins", "Gala" not "Varieties"
         pred = sent.tokens[tok.head]
         if pred.head != pred.i:
             return False
@@ -230,10 +214,11 @@ class _RuleResolver(_Evidence):
             name = tuple(_name_word(t.text) for t in span if t.upos == "PROPN")
             name = tuple(w for w in name if w)
         names = frozenset(name) - {"the"}
-        for ent in reversed(self.entities):
-            if ent.key == key:
-                return ent
+        plural = _plural(sent, span, htok, label)
         topic = self.topic
+        for ent in reversed(self.entities):  # "the apple" after "apples": one apple, not all
+            if ent.key == key and (ent.plural == plural or self._numberless(ent, lead)):
+                return ent
         if topic is not None and (lead or self._is_topic(sent, start, end, names, label)):
             if names == set(topic.name) and not topic.mentioned:
                 topic.key = key  # the concept key the text itself gives the topic
@@ -259,6 +244,13 @@ class _RuleResolver(_Evidence):
         entity = _Entity(text, key, tuple(w for w in name if w != "the"))
         self.entities.append(entity)
         return self._update(entity, sent, span, htok, label)
+
+    def _numberless(self, entity: _Entity, lead: bool) -> bool:
+        """May a mention differ in number from ``entity``? A name yes ("Beatles", "the Beatles"),
+        a generic heading ("Fruit") only in the defining first sentence."""
+        if entity is not self.topic:
+            return bool(entity.name)
+        return lead or self.topic_info is None or not self.topic_info.common
 
     @staticmethod
     def _same_name(names: frozenset[str], full: tuple[str, ...]) -> bool:
@@ -339,13 +331,23 @@ class _RuleResolver(_Evidence):
             # "John praised him": John, however named, is not "him"
             barred = {id(m.entity) for m in own_subjects if clause_mate(sent, tok, m.head)}
             candidates = [m for m in own_subjects if may_bind(sent, tok, m.head)]
-            candidates += self._subjects(s - 1)
-            if self.topic is not None:
+            # a subject of a relative clause ("a farm where fruit trees are grown") yields to
+            # this sentence's own noun phrases ("rows of trees with grass between them")
+            prev = self._subjects(s - 1)
+            relative = [m for m in prev if self._in_relative(m)]
+            candidates += [m for m in prev if m not in relative]
+            # a heading the text never named ("Visiting an orchard") yields to this sentence's
+            # own noun phrases ("visitors pick the fruit and pay for it")
+            late = self.topic_info is not None and self.topic_info.common
+            late = late and self.topic is not None and not self.topic.mentioned
+            if self.topic is not None and not late:
                 candidates.append(self.topic)  # type: ignore[arg-type]
             candidates += self._subjects(s - 2) + self._subjects(s - 3)
             candidates += [m for m in before if m.role == "subj" and m.possessed]
             candidates += self._subjects(s - 1, possessed=True)
-            candidates += sorted(before, key=lambda m: -m.end)
+            candidates += sorted(before, key=lambda m: -m.end) + relative
+            if self.topic is not None and late:
+                candidates.append(self.topic)  # type: ignore[arg-type]
             for back in (1, 2):
                 if s >= back:
                     candidates += sorted(self.history[s - back], key=lambda m: -m.end)
@@ -363,6 +365,11 @@ class _RuleResolver(_Evidence):
         if number == "plur" and topic is not None and topic.person is not True and topic.mentioned:
             return topic  # "They" for a species, breed or band the section is about
         return None
+
+    def _in_relative(self, m: _Mention) -> bool:
+        """Is mention ``m`` the subject of a relative clause?"""
+        tokens = self.sents[m.sent].tokens
+        return tokens[tokens[m.head].head].deprel in {"relcl", "acl:relcl"}
 
     def _subjects(self, s: int, possessed: bool = False) -> list[_Mention]:
         """Subjects of sentence ``s`` (possessed ones like "its status", or not), main first."""

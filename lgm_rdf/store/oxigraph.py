@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
 from pyoxigraph import (
-    DefaultGraph,
     NamedNode,
     Quad,
     QueryBoolean,
@@ -31,7 +31,13 @@ TRIPLE_FORMATS = {
     "rdfxml": RdfFormat.RDF_XML,
     "jsonld": RdfFormat.JSON_LD,
 }
+_PLACEHOLDER = re.compile(r"%%(GRAPH|TRIPLES|ALSO)%%")
 _UNION_TRIPLES = "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"
+
+
+def _triple_line(quad: Quad) -> str:
+    """One quad's triple in N-Triples syntax (pyoxigraph escapes literals and IRIs)."""
+    return f"{quad.subject} {quad.predicate} {quad.object} ."
 
 
 class OxigraphStore:
@@ -39,10 +45,16 @@ class OxigraphStore:
 
     def __init__(self, path: str | Path | None = None, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else None
+        self.read_only = read_only and path is not None
         try:
             if self.path is None:
                 self._store = Store()
             elif read_only:
+                if not self.path.is_dir():
+                    raise StoreError(
+                        f"no knowledge base at {self.path} (create one with `lgm learn`, "
+                        f"or point --kb / LGM_KB at an existing one)"
+                    )
                 self._store = Store.read_only(str(self.path))
             else:
                 self.path.mkdir(parents=True, exist_ok=True)
@@ -96,27 +108,40 @@ class OxigraphStore:
 
     def raw_query(self, query: str) -> QuerySolutions | QueryBoolean | QueryTriples:
         """Run a user's SPARQL query as given (raises ``SyntaxError`` on bad SPARQL)."""
-        return self._store.query(query, use_default_graph_as_union=True)  # type: ignore[return-value]
+        return self._store.query(  # type: ignore[return-value]
+            query, use_default_graph_as_union=True, prefixes=PREFIXES
+        )
 
     # -- writes -------------------------------------------------------------------------
-    def replace_graph(self, graph: NamedNode, quads: Iterable[Quad]) -> int:
-        """Replace ``graph`` by ``quads`` in ONE transaction (nothing changes if anything fails).
+    def replace_graph(
+        self, graph: NamedNode, quads: Iterable[Quad], also: Iterable[Quad] = ()
+    ) -> int:
+        """Replace ``graph`` by ``quads`` and add ``also`` (quads of other graphs) in ONE transaction.
 
-        A graph that does not exist yet is written with ``Store.extend`` (one transaction, and
-        much faster); an existing one is dropped and re-filled by one SPARQL update.
+        Nothing changes if anything fails. A graph that does not exist yet is written with
+        ``Store.extend`` (one transaction, and much faster); an existing one is dropped and
+        re-filled by one SPARQL update.
         """
         batch = [Quad(q.subject, q.predicate, q.object, graph) for q in quads]
+        extra = [q for q in also if q.graph_name != graph]
         if not self._store.contains_named_graph(graph):
-            self._store.extend(batch)
-            return len(batch)
-        lines = [f"{q.subject} {q.predicate} {q.object} ." for q in batch]
-        update = (
-            load_query("replace_graph.ru")
-            .replace("%%GRAPH%%", str(graph))
-            .replace("%%TRIPLES%%", "\n".join(lines))
-        )
+            self._store.extend(batch + extra)
+            return len(batch) + len(extra)
+        by_graph: dict[str, list[str]] = {}
+        for q in extra:
+            by_graph.setdefault(str(q.graph_name), []).append(_triple_line(q))
+        blocks = [
+            f"GRAPH {name} {{\n" + "\n".join(lines) + "\n}" for name, lines in by_graph.items()
+        ]
+        values = {
+            "GRAPH": str(graph),
+            "TRIPLES": "\n".join(_triple_line(q) for q in batch),
+            "ALSO": "\n".join(blocks),
+        }
+        # one pass: text inserted for one placeholder is never scanned for another
+        update = _PLACEHOLDER.sub(lambda m: values[m.group(1)], load_query("replace_graph.ru"))
         self._store.update(update)
-        return len(lines)
+        return len(batch) + len(extra)
 
     def drop_graph(self, graph: NamedNode) -> bool:
         """Remove one named graph (one transaction)."""
@@ -154,10 +179,6 @@ class OxigraphStore:
             known = ", ".join(sorted([*QUAD_FORMATS, *TRIPLE_FORMATS]))
             raise StoreError(f"unknown export format {fmt!r} (known: {known})")
 
-    def default_graph_size(self) -> int:
-        """Number of triples in the store's own default graph (normally 0)."""
-        return sum(1 for _ in self._store.quads_for_pattern(None, None, None, DefaultGraph()))
-
     def __len__(self) -> int:
         return len(self._store)
 
@@ -165,6 +186,7 @@ class OxigraphStore:
         """Flush to disk and release the directory lock."""
         store = getattr(self, "_store", None)
         if store is not None:
-            with contextlib.suppress(OSError):
-                store.flush()
+            if not self.read_only:
+                with contextlib.suppress(OSError):
+                    store.flush()
             del self._store

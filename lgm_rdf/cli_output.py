@@ -1,0 +1,60 @@
+"""Output helpers of the ``lgm`` command line: tables, CSV, JSON, settings from options."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+from lgm_rdf.errors import LgmError
+from lgm_rdf.settings import Settings
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """Settings from the environment, overridden by command-line options."""
+    return Settings.from_env(
+        kb=getattr(args, "kb", None),
+        nlp=getattr(args, "nlp", None),
+        extractor=getattr(args, "extractor", None),
+        reflect=True if getattr(args, "reflect", False) else None,
+    )
+
+
+def print_table(header: list[str], rows: list[list[str]]) -> None:
+    """Print rows as an aligned text table."""
+    widths = [len(h) for h in header]
+    for row in rows:
+        widths = [max(w, min(len(c), 80)) for w, c in zip(widths, row, strict=True)]
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print("  ".join(_clip(c, w).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def write_csv(header: list[str], rows: list[list[str]]) -> None:
+    """Write rows as CSV to standard output."""
+    writer = csv.writer(sys.stdout)
+    writer.writerow(header)
+    writer.writerows(rows)
+
+
+def print_json(data: object) -> None:
+    """Print JSON, indented."""
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def read_query_arg(text: str) -> str:
+    """The query itself, or the content of the ``.rq`` / ``.sparql`` file it names."""
+    if text.strip().endswith((".rq", ".sparql")) and "\n" not in text.strip():
+        path = Path(text.strip())
+        if not path.is_file():
+            raise LgmError(f"{path}: no such query file")
+        return path.read_text(encoding="utf-8")
+    return text

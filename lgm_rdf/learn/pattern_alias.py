@@ -1,0 +1,140 @@
+"""Alias rules of the pattern extractor (a mixin of ``patterns._Rules``).
+
+"A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred to as B",
+"A stands for B" (A an abbreviation), "A (short for B)", "A is short for B", "Name (ACRONYM)",
+"The BBC (British Broadcasting Corporation)" and "A, born B," (a birth name).
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.depview import NOUNS, DepView
+from lgm_rdf.learn.pattern_args import Arg, ArgBuilder, acronym_matches, looks_like_acronym
+
+ALIAS_AS = frozenset({"know", "refer", "abbreviate"})  # "known as B"
+ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate"})  # "called B"
+# the name after "born" is the object-like dependent of the participle, never a date or place
+_BORN_NAME_RELS = frozenset({"obj", "xcomp", "attr", "appos", "npmod"})
+NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", "originally"})
+_PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
+
+
+class AliasRules:
+    """Alias-rule methods; the host class provides ``v``, ``b``, ``_emit`` and ``_blocked``."""
+
+    v: DepView
+    b: ArgBuilder
+
+    def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
+        raise NotImplementedError
+
+    def _emit_all(self, kind: str, firsts: list[Arg], seconds: list[Arg], conf: float) -> None:
+        raise NotImplementedError
+
+    def _blocked(self, *idx: int) -> bool:
+        raise NotImplementedError
+
+    def _alias_verb(self, i: int, lemma: str, subjects: list[Arg]) -> None:
+        """ "A is (also) known as / called / referred to as B"."""
+        v = self.v
+        found = v.pp_objects(i, "as") if lemma in ALIAS_AS else []
+        if not found and lemma in ALIAS_NAMED:
+            found = v.children(i, "xcomp")
+            if not found and v.rels[i] == "acl":  # "Babe Ruth, nicknamed the Bambino, ..."
+                found = [k for k in v.children(i, "obj") if k > i]
+        for o in found:
+            if v.determiner(o) in ("a", "an"):
+                continue  # "known as a pioneer" describes, it does not name
+            names = self.b.names(o)
+            self._emit_all("alias", subjects, names, 0.9)
+
+    def _short_for(self) -> None:
+        """ "A (short for B)", "A, short for B," and "A is short for B"."""
+        v = self.v
+        for s in range(len(v)):
+            if v.lemma(s) != "short" or self._blocked(s):
+                continue
+            h = v.head(s)
+            if h is not None and v.tokens[h].upos in NOUNS:
+                names = [h]
+            else:
+                names = v.children(s, "subj") + (v.children(h, "subj") if h is not None else [])
+            targets = self.b.args(v.pp_objects(s, "for"), "whole")
+            self._emit_all("alias", self.b.args(names, "name"), targets, 0.95)
+
+    def _acronyms(self) -> None:
+        """ "The United Nations (UN)" and "The BBC (British Broadcasting Corporation)"."""
+        v, toks = self.v, self.v.tokens
+        for p in range(1, len(v)):
+            q = next((j for j in range(p + 1, len(v)) if toks[j].text == ")"), None)
+            if toks[p].text != "(" or q is None or q == p + 1:
+                continue
+            inside = range(p + 1, q)
+            heads = [j for j in inside if v.head(j) not in inside]
+            inner = self.b.arg(heads[0], "whole") if len(heads) == 1 else None
+            outer = self.b.name_before(p - 1)
+            if inner is None or outer is None:
+                continue
+            short, long = (inner, outer) if looks_like_acronym(inner.label) else (outer, inner)
+            matches = acronym_matches(short.label, long.label)
+            if matches and looks_like_acronym(short.label) and not looks_like_acronym(long.label):
+                self._emit("alias", outer, inner, 0.9)
+
+    def _born(self) -> None:
+        """ "Elton John, born Reginald Dwight, is a singer": a birth name is an alias.
+
+        spaCy hangs "born" on the name as a modifier and the name on the person as an
+        apposition; UD makes "born" a clause on the person with the name as its object.
+        """
+        v = self.v
+        for i in range(len(v)):
+            if v.tokens[i].text.lower() != "born":
+                continue
+            h = v.head(i)
+            if h is None:
+                continue
+            if v.rels[i] == "amod" and i < h and v.rels[h] == "appos":
+                name, person = h, v.head(h)
+            elif v.rels[i] == "acl":
+                found = [k for k in v.children(i, *_BORN_NAME_RELS) if k > i]
+                name, person = (found[0] if len(found) == 1 else None), h
+            else:
+                continue
+            if name is None or person is None or not self._personal_name(name):
+                continue
+            if self._personal_name(person):
+                skip = frozenset(v.subtree(i) - v.subtree(name) | {i})
+                given = self.b.arg(name, "name", skip)
+                self._emit("alias", self.b.arg(person, "name", skip), given, 0.85)
+
+    def _or_names(self) -> None:
+        """ "The groundhog, or woodchuck, is a rodent": the second name is an alias."""
+        v = self.v
+        for k in range(len(v)):
+            h = v.head(k)
+            if h is None or not v.or_apposition(k) or v.rels[h] not in ("subj", "subjpass"):
+                continue
+            if v.tokens[h].upos in NOUNS and v.tokens[k].upos in NOUNS:
+                self._emit("alias", self.b.arg(h, "name"), self.b.arg(k, "alias"), 0.8)
+
+    def _renamed(self) -> None:
+        """ "Bolivia, officially the Plurinational State of Bolivia," and "Beijing (formerly
+        Peking)": an apposition with a naming adverb is another name."""
+        v = self.v
+        for k in range(len(v)):
+            h = v.head(k)
+            if v.rels[k] != "appos" or h is None or v.tokens[h].upos not in NOUNS:
+                continue
+            adverbs = [a for a in v.children(k, "advmod") if v.lemma(a) in NAMING_ADVERBS]
+            if adverbs:
+                other = self.b.arg(k, "alias", frozenset(adverbs))
+                self._emit("alias", self.b.arg(h, "name"), other, 0.85)
+
+    def _personal_name(self, i: int) -> bool:
+        """A capitalised proper noun that is no place or date and has no preposition."""
+        tok = self.v.tokens[i]
+        return (
+            tok.upos == "PROPN"
+            and tok.text[:1].isupper()
+            and tok.ent_type not in _PLACE_OR_TIME
+            and not self.v.children(i, "case", "prep")
+        )

@@ -1,0 +1,92 @@
+"""Closed word classes the pattern rules use (general classes, no lexicon of concepts).
+
+Each set holds lower-case lemmas. They fall in three groups: words that signal a relation
+("type", "part", "name"), words that quantify or determine instead of naming ("lot", "most"),
+and words that mark a statement as no taxonomy at all (metaphor, evaluation, measure).
+"""
+
+from __future__ import annotations
+
+
+def words(text: str) -> frozenset[str]:
+    """The set of the space-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+# ------------------------------------------------------------------ relation signals
+TYPE_NOUNS = words(
+    "type kind form sort variety species subspecies breed genre subgenre class subclass subtype "
+    "category style strain cultivar example instance"
+)
+RANK_NOUNS = words(
+    "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
+    "kingdom tribe clade division group category genre type kind species"
+)
+PART_NOUNS = words("part component constituent ingredient")
+NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
+
+# ------------------------------------------------------------------ quantities and determiners
+# "a lot of X", "a variety of X": the argument is X
+QUANTITY_NOUNS = words(
+    "lot lots number variety range set host couple pair plenty majority dozen dozens handful "
+    "mixture combination array assortment amount quantity multitude collection series selection "
+    "bunch mix blend abundance wealth plethora total"
+)
+# "most of the air", "all of the members": the argument is what follows "of" (objects only)
+PARTITIVES = words("most all much many some half bulk rest remainder part portion")
+# determiners of a subject that make a statement about some individuals, not about a class
+SUBJECT_DETS = words("this that these those poss some many several few most any other another")
+# parents that say nothing ("such things as ...")
+VACUOUS = words("thing stuff something way matter one")
+RELATIVE = words("which that who whom")
+
+# ------------------------------------------------------------------ clause guards
+MODALS = words("can could may might would should must")
+CONDITIONS = words("if unless whether")
+HEDGES = words(
+    "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"
+)
+# abstract subjects of copular metaphors ("Life is a journey", "Time is a great healer"); a
+# "type/kind/form of" predicate still makes them a taxonomy ("Love is a kind of emotion")
+ABSTRACT_SUBJECTS = words(
+    "life love time death hope fear faith happiness sadness joy grief anger hatred knowledge "
+    "wisdom truth beauty freedom friendship memory youth age world mind soul laughter "
+    "silence patience success failure ignorance"
+)
+# predicate nouns that judge rather than classify ("The phone is a total disaster")
+EVALUATIVE_NOUNS = words(
+    "disaster success failure nightmare gem masterpiece joke mess dream bargain miracle treasure "
+    "blessing curse triumph flop surprise pleasure waste delight godsend headache disgrace shame "
+    "catastrophe fiasco letdown disappointment winner loser must hit legend genius icon "
+    "inspiration idiot fool paradise heaven hell joy necessity luxury privilege honour honor "
+    "favourite favorite choice option alternative priority"
+)
+# adverbs that make a copula no timeless classification: "Pluto was once a planet", "is no
+# longer", "is hardly", "is sometimes"
+COPULA_HEDGES = words(
+    "once formerly previously originally sometimes often occasionally usually rarely seldom "
+    "hardly scarcely barely longer"
+)
+# predicate nouns of measure, distance or duration ("The museum is a short walk from here")
+MEASURE_NOUNS = words(
+    "walk drive ride flight distance journey trip hour minute second day week month year "
+    "mile kilometre kilometer metre meter foot inch percent percentage fraction proportion"
+)
+# relational nouns: "a B of Y" says how X relates to Y, not what X is
+RELATIONAL_NOUNS = words(
+    "member friend part capital son daughter child wife husband brother sister mother father "
+    "parent relative cousin student pupil disciple fan citizen native resident symbol source "
+    "home seat centre center heart side half piece fraction share victim rival partner ally "
+    "enemy neighbour neighbor colleague associate heir successor predecessor ancestor "
+    "descendant twin companion servant subject object relative copy picture photo image "
+    "portrait map model sign result cause consequence function feature version"
+)
+# agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
+AGENT_SUFFIXES = ("er", "or", "ist", "ent", "ant", "ee", "ic")
+# adjectives the small tagger often labels as nouns after "a marsupial": "native to Australia"
+POSTPOSITIVE_ADJECTIVES = words(
+    "native endemic indigenous rich similar related close common typical unique responsible "
+    "famous full"
+)
+# suffixes of adjectives mis-tagged as noun compounds ("flightless birds", "chemical element")
+ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
