@@ -1,4 +1,4 @@
-"""Alias rules of the pattern extractor (a mixin of ``patterns._Rules``).
+"""Alias rules of the pattern extractor (a mixin over ``pattern_base.RuleBase``).
 
 "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred to as B",
 "A stands for B" (A an abbreviation), "A (short for B)", "A is short for B", "Name (ACRONYM)",
@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
-from lgm_rdf.learn.depview import NOUNS, DepView
-from lgm_rdf.learn.pattern_args import Arg, ArgBuilder, acronym_matches, looks_like_acronym
+from lgm_rdf.learn.depview import NOUNS
+from lgm_rdf.learn.pattern_args import Arg, acronym_matches, looks_like_acronym
+from lgm_rdf.learn.pattern_base import RuleBase
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate"})  # "known as B"
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate"})  # "called B"
@@ -18,20 +19,8 @@ NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", 
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
 
 
-class AliasRules:
-    """Alias-rule methods; the host class provides ``v``, ``b``, ``_emit`` and ``_blocked``."""
-
-    v: DepView
-    b: ArgBuilder
-
-    def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
-        raise NotImplementedError
-
-    def _emit_all(self, kind: str, firsts: list[Arg], seconds: list[Arg], conf: float) -> None:
-        raise NotImplementedError
-
-    def _blocked(self, *idx: int) -> bool:
-        raise NotImplementedError
+class AliasRules(RuleBase):
+    """Alias rules."""
 
     def _alias_verb(self, i: int, lemma: str, subjects: list[Arg]) -> None:
         """ "A is (also) known as / called / referred to as B"."""
@@ -72,6 +61,11 @@ class AliasRules:
             heads = [j for j in inside if v.head(j) not in inside]
             inner = self.b.arg(heads[0], "whole") if len(heads) == 1 else None
             outer = self.b.name_before(p - 1)
+            if inner is not None and looks_like_acronym(inner.label):
+                # "Organisation for Economic Co-operation and Development (OECD)": the words
+                # whose initials spell the acronym, whatever the parse made of them
+                spelled = self.b.spelled_out(inner.label, max(p - 12, 0), p - 1, forward=False)
+                outer = spelled or outer
             if inner is None or outer is None:
                 continue
             short, long = (inner, outer) if looks_like_acronym(inner.label) else (outer, inner)

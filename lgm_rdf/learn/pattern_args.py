@@ -60,6 +60,21 @@ def looks_like_acronym(text: str) -> bool:
     return len(letters) >= 2 and caps >= 2 and caps * 2 >= len(letters)
 
 
+def initials(text: str) -> str:
+    """Initials of the capitalised words of ``text`` ("Economic Co-operation" -> "EC")."""
+    parts = text.replace("-", " ").replace(",", " ").split()
+    return "".join(w[0] for w in parts if w[:1].isupper())
+
+
+def singular(word: str) -> str:
+    """English singular of a plural the lemmatiser left alone ("berries" -> "berry")."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return word[:-2]
+    return word[:-1]
+
+
 def is_year(text: str) -> bool:
     """A four-digit number ("a 2006 film" names no quantity)."""
     return len(text) == 4 and text.isdigit()
@@ -137,7 +152,23 @@ class ArgBuilder:
     def proper(self, i: int) -> bool:
         """A proper noun as written: capitalised (a lower-case "organelle" tagged PROPN is not)."""
         tok = self.v.tokens[i]
-        return tok.upos == "PROPN" and not tok.text.islower()
+        return tok.upos == "PROPN" and not tok.text.islower() and not self.initial_plural(i)
+
+    def initial_plural(self, i: int) -> bool:
+        """ "Bananas, which are berries, grow ...": a sentence-initial plural subject that the
+        tagger took for a name (a plural verb agrees with it)."""
+        v, tok = self.v, self.v.tokens[i]
+        text = tok.text.lower()
+        if i != 0 or tok.upos != "PROPN" or not text.endswith("s") or text.endswith("ss"):
+            return False
+        h = v.head(i)
+        if h is None or v.rels[i] != "subj" or v.children(i, "compound", "flat"):
+            return False
+        verbs = [h, *v.children(h, "aux", "cop")]
+        bare = v.tokens[h].tag == "VB" and len(verbs) == 1
+        return bare or any(
+            v.tokens[k].tag == "VBP" or v.tokens[k].text.lower() in ("are", "were") for k in verbs
+        )
 
     def name_tokens(
         self, i: int, exclude: frozenset[int] = frozenset(), mode: str = "name"
@@ -176,6 +207,8 @@ class ArgBuilder:
 
     def key(self, idx: list[int]) -> str:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
+        if len(idx) == 1 and self.initial_plural(idx[0]):
+            return singular(self.v.tokens[idx[0]].text.lower())
         key = phrase_key([self.v.tokens[k] for k in idx])
         last = self.v.tokens[idx[-1]]
         if idx[-1] == len(self.v) - 1 and last.text.endswith(".") and last.text.count(".") == 1:
@@ -183,8 +216,10 @@ class ArgBuilder:
         return key
 
     def is_pronoun(self, i: int) -> bool:
-        """Pronoun, demonstrative or relative word."""
+        """Pronoun, demonstrative or relative word (an all-capital "WHO" is an acronym)."""
         tok = self.v.tokens[i]
+        if tok.text.isupper() and looks_like_acronym(tok.text):
+            return False
         return tok.upos in ("PRON", "DET") or tok.tag in ("PRP", "WP", "WDT")
 
     def nounish(self, i: int) -> bool:
@@ -192,6 +227,8 @@ class ArgBuilder:
         v, tok = self.v, self.v.tokens[i]
         if tok.upos in NOUNS or (tok.upos == "ADJ" and v.determiner(i) in ("a", "an")):
             return True
+        if tok.text.isupper() and looks_like_acronym(tok.text):
+            return True  # "WHO stands for ...", tagged as a pronoun
         h = v.head(i)
         if tok.upos == "ADJ" and h == i + 1 and v.lemma(h) in POSTPOSITIVE_ADJECTIVES:
             return v.determiner(h) in ("a", "an")  # "a [marsupial] native to Australia"
@@ -239,10 +276,26 @@ class ArgBuilder:
         if not any(c.isalpha() for c in key) or (key in STOP_WORDS and not acronym):
             return None
         # a name has a capitalised proper noun ("yogurt" tagged PROPN is no name)
-        is_name = acronym or any(
-            v.tokens[k].upos == "PROPN" and v.tokens[k].text[:1].isupper() for k in idx
-        )
+        is_name = acronym or any(self.proper(k) for k in idx)
         return Arg(key, label, is_name)
+
+    def spelled_out(self, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
+        """The words whose capitalised initials spell ``acronym``, between tokens ``start`` and
+        ``end``: the shortest run ending at ``end`` (``forward`` False) or starting at ``start``
+        ("Organisation for Economic Co-operation and Development" for "OECD")."""
+        letters = "".join(c for c in acronym if c.isalpha()).upper()
+        toks, text = self.v.tokens, self.v.sentence.text
+        if len(letters) < 2 or not 0 <= start <= end < len(toks):
+            return None
+        spans = [(start, e) for e in range(start, end + 1)] if forward else []
+        spans += [] if forward else [(b, end) for b in range(end, start - 1, -1)]
+        for lo, hi in spans:
+            words = initials(text[toks[lo].start : toks[hi].end])
+            if words == letters and toks[lo].text[:1].isupper() and toks[hi].upos != "PUNCT":
+                return self.from_tokens(list(range(lo, hi + 1)), "whole")
+            if len(words) > len(letters):
+                return None
+        return None
 
     def names(self, o: int, mode: str = "alias") -> list[Arg]:
         """Names headed by ``o`` and its conjuncts; mends "the [puma]nmod or mountain [lion]"
@@ -348,6 +401,9 @@ class ArgBuilder:
                 return self.arg(of[0])
             if o + 1 < len(v) and v.tokens[o + 1].upos == "PROPN":
                 return self.arg(o + 1, "name")
+            if o + 1 < len(v) and v.tokens[o + 1].text[:1].isupper():
+                nxt = v.tokens[o + 1]  # "the order Perissodactyla" with the name mis-tagged
+                return Arg(self.key([o + 1]), nxt.text, True) if nxt.text.isalpha() else None
             return self.arg(o) if v.children(o, "compound") else None
         if v.tokens[o].upos == "PROPN":
             ranks = [k for k in v.kids[o] if k < o and v.lemma(k) in RANK_NOUNS]

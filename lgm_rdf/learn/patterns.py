@@ -34,18 +34,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from lgm_rdf.learn.depview import NOUNS, DepView
-from lgm_rdf.learn.pattern_alias import ALIAS_AS, ALIAS_NAMED, AliasRules
-from lgm_rdf.learn.pattern_args import Arg, ArgBuilder, is_year, looks_like_acronym
+from lgm_rdf.learn.depview import NOUNS
+from lgm_rdf.learn.pattern_args import Arg, is_year
+from lgm_rdf.learn.pattern_verbs import VerbRules
 from lgm_rdf.learn.pattern_words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
-    CONDITIONS,
     COPULA_HEDGES,
     EVALUATIVE_NOUNS,
-    HEDGES,
     MEASURE_NOUNS,
-    MODALS,
     NAME_NOUNS,
     PART_NOUNS,
     POSTPOSITIVE_ADJECTIVES,
@@ -55,10 +52,6 @@ from lgm_rdf.learn.pattern_words import (
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
-
-# passive verbs "X is V-ed of/from Y" stating what X is made of
-PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
-PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from")}
 
 
 class PatternExtractor:
@@ -81,15 +74,8 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(AliasRules):
+class _Rules(VerbRules):
     """All rules applied to one sentence."""
-
-    def __init__(self, si: int, sentence: Sentence, antecedents: Mapping) -> None:
-        self.si = si
-        self.sentence = sentence
-        self.v = DepView(sentence)
-        self.b = ArgBuilder(self.v, si, antecedents)
-        self.out: list[Relation] = []
 
     def run(self) -> list[Relation]:
         """Apply every rule; a question states nothing."""
@@ -106,52 +92,6 @@ class _Rules(AliasRules):
         self._or_names()
         self._renamed()
         return self.out
-
-    def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
-        if a is not None and b is not None and a.key != b.key:
-            self.out.append(
-                Relation(kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label)
-            )
-
-    def _emit_all(self, kind: str, firsts: list[Arg], seconds: list[Arg], conf: float) -> None:
-        for a in firsts:
-            for b in seconds:
-                self._emit(kind, a, b, conf)
-
-    def _blocked(self, *idx: int) -> bool:
-        """Negated, modal, hedged ("perhaps"), conditional or reported clause."""
-        v = self.v
-        if v.negated(*idx):
-            return True
-        for i in idx:
-            if v.rels[i] == "ccomp":
-                return True
-            for k in v.kids[i]:
-                rel, lemma = v.rels[k], v.lemma(k)
-                if (
-                    (rel == "aux" and lemma in MODALS)
-                    or (rel == "mark" and lemma in CONDITIONS)
-                    or (rel == "advmod" and lemma in HEDGES)
-                    or (rel == "prep" and lemma == "accord")  # "According to legend, ..."
-                ):
-                    return True
-        return False
-
-    def _clause_subject(self, i: int) -> tuple[int | None, int]:
-        """(subject token, clause token) of a verb; a conjoined verb shares its head's subject.
-
-        Two subjects for one clause mean a broken parse: no subject then.
-        """
-        v, clause, seen = self.v, i, {i}
-        while True:
-            subj = v.children(clause, "subj", "subjpass")
-            if subj:
-                return (subj[0] if len(subj) == 1 else None), clause
-            h = v.head(clause)
-            if v.rels[clause] != "conj" or h is None or h in seen:
-                return None, i
-            seen.add(h)
-            clause = h
 
     # ---------------------------------------------------------------- inheritance
     def _copulas(self) -> None:
@@ -261,7 +201,7 @@ class _Rules(AliasRules):
         """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs, including A", "Bs like A"."""
         v = self.v
         for p in range(len(v)):
-            if v.tokens[p].upos != "NOUN":
+            if v.tokens[p].upos != "NOUN" and not self.b.initial_plural(p):
                 continue
             objs = v.pp_objects(p, "such as")
             if v.is_plural(p) and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
@@ -291,101 +231,3 @@ class _Rules(AliasRules):
             if any(v.lemma(k) in ("and", "or") for k in ccs):
                 for child in self.b.args(members):
                     self._emit("inheritance", child, self.b.parent(p, child), 0.9)
-
-    # ---------------------------------------------------------------- verbs
-    def _verbs(self) -> None:
-        """Verb-headed rules, in main clauses and reduced relatives ("a statue made of bronze")."""
-        v = self.v
-        for i, tok in enumerate(v.tokens):
-            if tok.upos not in ("VERB", "AUX") or v.lemma(i) == "be":
-                continue
-            h = v.head(i)
-            reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
-            if reduced and h is not None and v.tokens[h].upos in NOUNS:
-                s, clause = h, i
-            else:
-                s, clause = self._clause_subject(i)
-            if s is None or self._blocked(i, clause):
-                continue
-            subjects = self.b.subjects(s, clause)
-            common = v.tokens[s].upos == "NOUN"
-            generic = common and v.is_plural(s) and not v.determiner(s) and not reduced
-            if v.lemma(i) in ALIAS_AS | ALIAS_NAMED | {"stand"} and self._described(subjects, i):
-                continue
-            if subjects:
-                self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
-
-    def _set_off(self, verb: int, subject: int) -> bool:
-        """ "Vitamin D, also called calciferol, is ...": a naming participle between commas
-        that the small model took for the main verb (no object, comma after the subject)."""
-        v = self.v
-        if v.lemma(verb) not in ALIAS_AS | ALIAS_NAMED or v.children(verb, "obj", "aux"):
-            return False
-        first = min([verb, *(k for k in v.children(verb, "advmod") if k < verb)])
-        return subject < first and v.tokens[first - 1].text == ","
-
-    def _present(self, verb: int) -> bool:
-        """A present-tense passive: "is made", "are made" (no past or perfect auxiliary)."""
-        v = self.v
-        auxes = v.children(verb, "aux", "auxpass")
-        words = {v.tokens[k].text.lower() for k in auxes}
-        return bool(words & {"is", "are"}) and not words & {"was", "were", "been", "has", "have"}
-
-    def _described(self, subjects: list[int], verb: int) -> bool:
-        """A description, not a name: "a school which was called X", "the school became known"."""
-        v = self.v
-        past = any(v.is_past(k) for k in [verb, *v.children(verb, "aux", "auxpass")])
-        # "also/commonly/often called": a second name; a bare "The town is called X" names one
-        habitual = any(v.rels[k] == "advmod" for k in v.children(verb, "advmod"))
-        for t in subjects:
-            det, common = v.determiner(t), v.tokens[t].upos == "NOUN"
-            if det in ("a", "an") or (det and common and (past or not habitual)):
-                return True
-        return False
-
-    def _verb(self, i: int, passive: bool, subject_tokens: list[int], generic: bool) -> None:
-        """Composition, inheritance and alias verbs; ``generic``: bare plural subject."""
-        v, b, lemma = self.v, self.b, self.v.lemma(i)
-        subjects = b.subject_args(subject_tokens)
-        objects = [c for o in v.children(i, "obj") for c in v.conjuncts(o)]
-
-        prts = [k for k in v.children(i, "prt") if v.lemma(k) == "up"]
-
-        def pp_args(*preps: str, mode: str = "class", expand: bool = True) -> list[Arg]:
-            # "made up of": the small model may hang "of" on the particle
-            found = v.pp_objects(i, *preps) + [o for k in prts for o in v.pp_objects(k, *preps)]
-            return b.args([c for o in found for c in v.conjuncts(o)] if expand else found, mode)
-
-        particle = bool(prts)
-        if lemma == "belong" and not passive:
-            groups = [g for g in (b.group(o) for o in v.pp_objects(i, "to")) if g is not None]
-            self._emit_all("inheritance", subjects, groups, 0.85)
-        elif lemma == "classify" and passive:
-            for o in v.pp_objects(i, "as"):
-                for child in subjects if v.determiner(o) != "the" else []:
-                    self._emit("inheritance", child, b.parent(o, child), 0.9)
-        elif lemma == "consist" and not passive:
-            self._emit_all("composition", subjects, pp_args("of"), 0.9)
-        elif lemma in ("contain", "include", "comprise") and not passive:
-            if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
-                self._emit_all("inheritance", b.args(objects), subjects, 0.7)
-            else:
-                self._emit_all("composition", subjects, b.args(objects), 0.85)
-        elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
-            self._emit_all("composition", pp_args("in"), subjects, 0.8)
-        elif lemma in PASSIVE_PARTS and passive:
-            preps = ("of",) if particle else PASSIVE_PARTS[lemma]
-            if lemma == "make" and not particle and self._present(i):
-                preps += ("with",)  # "Sushi is made with rice" (not "was made with a budget")
-            self._emit_all("composition", subjects, pp_args(*preps), 0.85)
-        elif lemma == "make" and particle and not passive:  # "Y and Z make up X"
-            self._emit_all("composition", b.args(objects), subjects, 0.8)
-        elif lemma == "form" and not passive:  # "Y forms part of X"
-            parts = [o for o in objects if v.lemma(o) in PART_NOUNS]
-            wholes = b.args([w for o in parts for w in v.pp_objects(o, "of")])
-            self._emit_all("composition", wholes, subjects, 0.85)
-        elif lemma == "stand" and not passive:  # "NASA stands for ..."
-            names = [a for a in b.args(subject_tokens, "name") if looks_like_acronym(a.label)]
-            self._emit_all("alias", names, pp_args("for", mode="whole", expand=False), 0.9)
-        elif passive:
-            self._alias_verb(i, lemma, b.args(subject_tokens, "name"))

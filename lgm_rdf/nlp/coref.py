@@ -23,7 +23,9 @@ def resolve(parsed: ParsedText, topic: str | None = None) -> dict[tuple[int, int
     """Map ``(sentence index, pronoun token index)`` to the pronoun's antecedent.
 
     ``topic`` (a paragraph title or section heading) is the default antecedent when it agrees;
-    a parenthesised disambiguator is dropped ("The Prestige (film)" -> "The Prestige").
+    a parenthesised disambiguator is dropped ("The Prestige (film)" -> "The Prestige"). A
+    generic plural heading ("Varieties", "Parts of a tree") is no antecedent of "it", and a
+    heading that starts with a preposition ("From orchard to glass") is none at all.
     """
     if parsed.chains:
         return _from_chains(parsed)

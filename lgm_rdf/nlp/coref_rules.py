@@ -6,7 +6,11 @@ description ("the film") of something a copula said is a film. A pronoun takes t
 that agrees in number, person and gender from: subjects earlier in its sentence, subjects of the
 previous sentence, the section topic, subjects two and three sentences back, then any earlier
 noun phrase of this or the two previous sentences. A possessed subject ("its status") stands
-aside for its possessor. "he"/"she" first look for entities known to be people.
+aside for its possessor. "he"/"she" first look for entities known to be people. Subjects of a
+relative clause of the previous sentence, and a generic heading the text has not named yet
+("Visiting an orchard", see :mod:`lgm_rdf.nlp.coref_topic`), come after the noun phrases of the
+pronoun's own sentence. A noun repeated in the other number ("the apple" after "apples") is a
+new entity.
 """
 
 from __future__ import annotations

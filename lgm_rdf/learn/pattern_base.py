@@ -1,0 +1,76 @@
+"""Shared machinery of the pattern rules: one sentence's view, argument builder and output.
+
+``RuleBase`` holds what every rule family needs (emitting relations, the clause guards that
+block negated, modal, hedged, conditional or reported statements, and clause subjects); the rule
+families (``pattern_verbs.VerbRules``, ``pattern_alias.AliasRules``, the copula and list rules
+in ``patterns``) are mixins over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lgm_rdf.learn.depview import DepView
+from lgm_rdf.learn.pattern_args import Arg, ArgBuilder
+from lgm_rdf.learn.pattern_words import CONDITIONS, HEDGES, MODALS
+from lgm_rdf.learn.relations import Relation
+from lgm_rdf.nlp.model import Sentence
+
+
+class RuleBase:
+    """One sentence under analysis and the relations found in it so far."""
+
+    def __init__(self, si: int, sentence: Sentence, antecedents: Mapping) -> None:
+        self.si = si
+        self.sentence = sentence
+        self.v = DepView(sentence)
+        self.b = ArgBuilder(self.v, si, antecedents)
+        self.out: list[Relation] = []
+
+    def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
+        """Record one relation unless an argument is missing or both are the same concept."""
+        if a is not None and b is not None and a.key != b.key:
+            self.out.append(
+                Relation(kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label)
+            )
+
+    def _emit_all(self, kind: str, firsts: list[Arg], seconds: list[Arg], conf: float) -> None:
+        """Record the relation for every pair of ``firsts`` and ``seconds``."""
+        for a in firsts:
+            for b in seconds:
+                self._emit(kind, a, b, conf)
+
+    def _blocked(self, *idx: int) -> bool:
+        """Negated, modal, hedged ("perhaps"), conditional or reported clause."""
+        v = self.v
+        if v.negated(*idx):
+            return True
+        for i in idx:
+            if v.rels[i] == "ccomp":
+                return True
+            for k in v.kids[i]:
+                rel, lemma = v.rels[k], v.lemma(k)
+                if (
+                    (rel == "aux" and lemma in MODALS)
+                    or (rel == "mark" and lemma in CONDITIONS)
+                    or (rel == "advmod" and lemma in HEDGES)
+                    or (rel == "prep" and lemma == "accord")  # "According to legend, ..."
+                ):
+                    return True
+        return False
+
+    def _clause_subject(self, i: int) -> tuple[int | None, int]:
+        """(subject token, clause token) of a verb; a conjoined verb shares its head's subject.
+
+        Two subjects for one clause mean a broken parse: no subject then.
+        """
+        v, clause, seen = self.v, i, {i}
+        while True:
+            subj = v.children(clause, "subj", "subjpass")
+            if subj:
+                return (subj[0] if len(subj) == 1 else None), clause
+            h = v.head(clause)
+            if v.rels[clause] != "conj" or h is None or h in seen:
+                return None, i
+            seen.add(h)
+            clause = h
