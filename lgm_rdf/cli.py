@@ -11,12 +11,17 @@ from lgm_rdf.settings import DEFAULT_KB
 
 EPILOG = """\
 The knowledge base (KB) is an Oxigraph store in a directory: --kb DIR, or LGM_KB, default ./lgm_kb.
+No LLM is needed; set LGM_LLM_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for any
+OpenAI-compatible server) to use --extractor llm|both and --reflect.
 Examples:
-  lgm learn data/                      learn every .md/.txt/.json(l) file under data/
+  lgm learn data/corpus/               learn every .md/.txt/.json(l) file under data/corpus/
   lgm stats                            count documents, sentences, concepts, relations
+  lgm concept apple                    aliases, parents, children, components, with evidence
   lgm sparql 'SELECT * WHERE { ?s ?p ?o } LIMIT 5'
   lgm forget "Christopher Nolan"       drop one document (by title, id, path or IRI)
-  lgm export --format nquads -o kb.nq
+  lgm import thesaurus.ttl             bring in an OWL / SKOS ontology
+  lgm export --format owl -o kb.owl    the concept graph for owlready2 / Protege
+  lgm validate --reason                SHACL shapes, cycles and the HermiT reasoner
 """
 
 

@@ -192,6 +192,8 @@ class ArgBuilder:
                 )
             elif rel == "poss":  # "United Nations Children's Fund"
                 ok = capital and tok.text[:1].isupper()
+            elif rel == "advmod" and k < i and tok.text.islower():
+                ok = False  # "known as just Ayesha"
             else:
                 ok = (
                     rel in _NAME_MODIFIERS
@@ -317,6 +319,9 @@ class ArgBuilder:
         for i in idx:
             named = any(v.lemma(k) in NAMING_VERBS for k in v.children(i, "acl"))
             named = named or any(v.or_apposition(k) for k in v.children(i, "conj"))
+            named = named or any(  # "X-linked agammaglobulinemia (XLA) is ..."
+                looks_like_acronym(v.tokens[k].text) for k in v.children(i, "appos")
+            )
             out.append(self.arg(i, "name" if named else "class"))
         return [a for a in out if a is not None]
 
