@@ -16,6 +16,9 @@ from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 
 INH, COMP, ALIAS = "inheritance", "composition", "alias"
 EXTRA = Path(__file__).parent / "data" / "relations_extra.jsonl"
+BLIND = Path(__file__).parent / "data" / "relations_blind.jsonl"
+BLIND2 = Path(__file__).parent / "data" / "relations_blind2.jsonl"
+BLIND3 = Path(__file__).parent / "data" / "relations_blind3.jsonl"
 
 
 def triples(nlp, text: str, antecedents=None) -> set[tuple[str, str, str]]:
@@ -97,6 +100,86 @@ RULES = [
         {alias("world health organization", "who")},
     ),
     ("The fiddle is another name for the violin.", {alias("fiddle", "violin")}),
+    # generalisation: tagger slips, more Hearst and naming patterns
+    ("Penguins are flightless birds.", {(INH, "penguin", "bird")}),
+    ("Inception is a 2010 science fiction film.", {(INH, "inception", "film")}),
+    ("The koala is a marsupial native to Australia.", {(INH, "koala", "marsupial")}),
+    ("Bananas, which are berries, grow in clusters.", {(INH, "banana", "berry")}),
+    (
+        "Marie Curie was a Polish physicist and chemist.",
+        {(INH, "marie curie", "physicist"), (INH, "marie curie", "chemist")},
+    ),
+    (
+        "Languages such as French and Spanish come from Latin.",
+        {(INH, "french", "language"), (INH, "spanish", "language")},
+    ),
+    (
+        "Many countries, including France and Germany, use the euro.",
+        {(INH, "france", "country"), (INH, "germany", "country")},
+    ),
+    ("Nuts like almonds are healthy.", {(INH, "almond", "nut")}),
+    ("Ganymede is a moon of Jupiter.", {(INH, "ganymede", "moon")}),
+    (
+        "Spanish is one of the official languages of the United Nations.",
+        {(INH, "spanish", "language")},
+    ),
+    (
+        "The European Union is made up of 27 member states.",
+        {(COMP, "european union", "member state")},
+    ),
+    (
+        "Kimchi is made with cabbage and chili pepper.",
+        {(COMP, "kimchi", "cabbage"), (COMP, "kimchi", "chili pepper")},
+    ),
+    ("The brain is divided into two hemispheres.", {(COMP, "brain", "hemisphere")}),
+    ("Flour is an ingredient in bread.", {(COMP, "bread", "flour")}),
+    (
+        "Nitrogen and oxygen make up most of the air.",
+        {(COMP, "air", "nitrogen"), (COMP, "air", "oxygen")},
+    ),
+    (
+        "The tomato is a fruit that contains vitamin C.",
+        {(INH, "tomato", "fruit"), (COMP, "tomato", "vitamin c")},
+    ),
+    (
+        "Elton John, born Reginald Dwight, is a British singer.",
+        {alias("elton john", "reginald dwight"), (INH, "elton john", "singer")},
+    ),
+    (
+        "The groundhog, or woodchuck, is a rodent.",
+        {alias("groundhog", "woodchuck"), (INH, "groundhog", "rodent")},
+    ),
+    (
+        "Bolivia, officially the Plurinational State of Bolivia, is a country.",
+        {alias("bolivia", "plurinational state of bolivia"), (INH, "bolivia", "country")},
+    ),
+    ("Beijing (formerly Peking) is the capital of China.", {alias("beijing", "peking")}),
+    (
+        "Babe Ruth, nicknamed the Bambino, was a baseball player.",
+        {alias("babe ruth", "bambino"), (INH, "babe ruth", "player")},
+    ),
+    (
+        "Vitamin D, also called calciferol, is produced in the skin.",
+        {alias("vitamin d", "calciferol")},
+    ),
+    ("WHO stands for World Health Organization.", {alias("who", "world health organization")}),
+    (
+        "The Organisation for Economic Co-operation and Development (OECD) has 38 members.",
+        {alias("oecd", "organisation for economic co-operation and development")},
+    ),
+    ("LOL is an abbreviation for laughing out loud.", {alias("lol", "laughing out loud")}),
+    (
+        "The cougar, also known as the puma or mountain lion, is a large cat.",
+        {alias("cougar", "puma"), alias("cougar", "mountain lion"), (INH, "cougar", "cat")},
+    ),
+    (
+        "Nitrous oxide, commonly known as laughing gas, is a chemical compound.",
+        {alias("nitrous oxide", "laughing gas"), (INH, "nitrous oxide", "compound")},
+    ),
+    (
+        "Edson Arantes do Nascimento, better known as Pelé, was a footballer.",
+        {alias("edson arantes do nascimento", "pelé")},
+    ),
 ]
 
 
@@ -125,6 +208,21 @@ TRAPS = [
     "Time is money.",
     "The time to beat is 11 hours.",  # quantity
     "A car is red.",
+    "Time is a great healer.",  # metaphor with an abstract subject
+    "The new phone is a total disaster.",  # judgement
+    "The museum is a short walk from the station.",  # measure
+    "Pluto was once a planet.",  # no longer true
+    "Pluto is no longer a planet.",
+    "According to legend, the wolf is a god.",  # reported
+    "Many trees are evergreens.",  # quantified subject
+    "Most of the birds are predators.",
+    "Alice is a friend of Bob.",  # relational "of" a name
+    "Germany is a member of the European Union.",
+    "The town is called Springfield.",  # names one town, no second name of a class
+    "The students were divided into teams.",
+    "The film was made with a small budget.",
+    "Cats are like dogs.",  # comparison
+    "John has a car.",  # possession
 ]
 
 
@@ -433,5 +531,22 @@ def test_dev_set_bar(spacy_nlp) -> None:
 
 
 def test_extra_set_bar(spacy_nlp) -> None:
-    """Regression guard on our own 130 sentences (measured 0.96 / 0.95 when written)."""
-    _check_bar(EXTRA, spacy_nlp, 0.93, 0.90)
+    """Regression guard on our own 130 sentences (measured 0.992 / 0.967)."""
+    _check_bar(EXTRA, spacy_nlp, 0.97, 0.95)
+
+
+def test_blind_set_bar(spacy_nlp) -> None:
+    """Regression guard on 121 sentences written before the extractor saw them (first run
+    0.905 / 0.832; 0.978 / 0.978 after the generalisation work)."""
+    _check_bar(BLIND, spacy_nlp, 0.96, 0.95)
+
+
+def test_second_blind_set_bar(spacy_nlp) -> None:
+    """Regression guard on 43 more unseen sentences (first run 0.936 / 0.898, now 0.979 /
+    0.959): the best estimate of held-out performance is the first-run figure."""
+    _check_bar(BLIND2, spacy_nlp, 0.95, 0.93)
+
+
+def test_third_blind_set_bar(spacy_nlp) -> None:
+    """Regression guard on 34 sentences written after the last rule change (0.966 / 0.903)."""
+    _check_bar(BLIND3, spacy_nlp, 0.95, 0.87)

@@ -33,7 +33,7 @@ class AliasRules(RuleBase):
         for o in found:
             if v.determiner(o) in ("a", "an"):
                 continue  # "known as a pioneer" describes, it does not name
-            names = self.b.names(o)
+            names = self.b.expand(o, "alias")
             self._emit_all("alias", subjects, names, 0.9)
 
     def _short_for(self) -> None:
@@ -116,8 +116,8 @@ class AliasRules(RuleBase):
         v = self.v
         for k in range(len(v)):
             h = v.head(k)
-            if v.rels[k] != "appos" or h is None or v.tokens[h].upos not in NOUNS:
-                continue
+            if v.rels[k] != "appos" or h is None or not (self.b.proper(h) and self.b.proper(k)):
+                continue  # two names ("a city, previously a town" renames nothing)
             adverbs = [a for a in v.children(k, "advmod") if v.lemma(a) in NAMING_ADVERBS]
             if adverbs:
                 other = self.b.arg(k, "alias", frozenset(adverbs))

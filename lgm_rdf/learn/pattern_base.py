@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lgm_rdf.learn.depview import DepView
-from lgm_rdf.learn.pattern_args import Arg, ArgBuilder
+from lgm_rdf.learn.pattern_args import Arg
+from lgm_rdf.learn.pattern_roles import ArgBuilder
 from lgm_rdf.learn.pattern_words import CONDITIONS, HEDGES, MODALS
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence

@@ -17,7 +17,8 @@ from lgm_rdf.learn.pattern_words import PART_NOUNS
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
-PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from")}
+PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from"), "form": ("of",)}
+PASSIVE_PARTS |= {"divide": ("into",)}  # "The brain is divided into two hemispheres"
 
 
 class VerbRules(AliasRules):
@@ -78,13 +79,14 @@ class VerbRules(AliasRules):
         v, b, lemma = self.v, self.b, self.v.lemma(i)
         subjects = b.subject_args(subject_tokens)
         objects = [c for o in v.children(i, "obj") for c in v.conjuncts(o)]
+        object_args = [a for o in v.children(i, "obj") for a in b.expand(o)]
 
         prts = [k for k in v.children(i, "prt") if v.lemma(k) == "up"]
 
         def pp_args(*preps: str, mode: str = "class", expand: bool = True) -> list[Arg]:
             # "made up of": the small model may hang "of" on the particle
             found = v.pp_objects(i, *preps) + [o for k in prts for o in v.pp_objects(k, *preps)]
-            return b.args([c for o in found for c in v.conjuncts(o)] if expand else found, mode)
+            return [a for o in found for a in b.expand(o, mode)] if expand else b.args(found, mode)
 
         particle = bool(prts)
         if lemma == "belong" and not passive:
@@ -98,18 +100,19 @@ class VerbRules(AliasRules):
             self._emit_all("composition", subjects, pp_args("of"), 0.9)
         elif lemma in ("contain", "include", "comprise") and not passive:
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
-                self._emit_all("inheritance", b.args(objects), subjects, 0.7)
+                self._emit_all("inheritance", object_args, subjects, 0.7)
             else:
-                self._emit_all("composition", subjects, b.args(objects), 0.85)
+                self._emit_all("composition", subjects, object_args, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
             self._emit_all("composition", pp_args("in"), subjects, 0.8)
-        elif lemma in PASSIVE_PARTS and passive:
+        elif lemma in PASSIVE_PARTS and passive and (lemma != "divide" or self._present(i)):
+            # "The country is divided into provinces" (not "The pupils were divided into teams")
             preps = ("of",) if particle else PASSIVE_PARTS[lemma]
             if lemma == "make" and not particle and self._present(i):
                 preps += ("with",)  # "Sushi is made with rice" (not "was made with a budget")
             self._emit_all("composition", subjects, pp_args(*preps), 0.85)
         elif lemma == "make" and particle and not passive:  # "Y and Z make up X"
-            self._emit_all("composition", b.args(objects), subjects, 0.8)
+            self._emit_all("composition", object_args, subjects, 0.8)
         elif lemma == "form" and not passive:  # "Y forms part of X"
             parts = [o for o in objects if v.lemma(o) in PART_NOUNS]
             wholes = b.args([w for o in parts for w in v.pp_objects(o, "of")])

@@ -24,13 +24,15 @@ RANK_NOUNS = words(
 )
 PART_NOUNS = words("part component constituent ingredient")
 NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
+# lower-case particles inside personal names ("Edson Arantes do Nascimento", "Vincent van Gogh")
+NAME_PARTICLES = words("da de del della di do dos das du van von der den ter bin ibn")
 
 # ------------------------------------------------------------------ quantities and determiners
 # "a lot of X", "a variety of X": the argument is X
 QUANTITY_NOUNS = words(
     "lot lots number variety range set host couple pair plenty majority dozen dozens handful "
     "mixture combination array assortment amount quantity multitude collection series selection "
-    "bunch mix blend abundance wealth plethora total"
+    "bunch mix blend abundance wealth plethora total hundred thousand million billion trillion"
 )
 # "most of the air", "all of the members": the argument is what follows "of" (objects only)
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
@@ -79,7 +81,8 @@ RELATIONAL_NOUNS = words(
     "home seat centre center heart side half piece fraction share victim rival partner ally "
     "enemy neighbour neighbor colleague associate heir successor predecessor ancestor "
     "descendant twin companion servant subject object relative copy picture photo image "
-    "portrait map model sign result cause consequence function feature version"
+    "portrait map model sign result cause consequence function feature version graduate "
+    "alumnus alumna veteran champion ambassador representative head king queen prince princess"
 )
 # agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
 AGENT_SUFFIXES = ("er", "or", "ist", "ent", "ant", "ee", "ic")

@@ -1,32 +1,43 @@
 """Rule-based meta-relation extraction over the dependency parse (DESIGN §4, no LLM).
 
-Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work:
+Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
+This module holds the copula, apposition and list rules; ``pattern_verbs`` the verb rules,
+``pattern_alias`` the naming rules, ``pattern_args`` the arguments, ``pattern_words`` the word
+classes:
 
-inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs", "A, a B, ...",
-             "B such as A1, A2", "such B as A", "A1, A2 and other B", "A belongs to the family B",
-             "A is a member of the genus B", "A is one of the Bs", "A is classified as a B",
-             "Bs include A1, A2" (bare plural subject: a list of kinds)
+inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
+             and C"), "A, a B, ...", "B such as A1, A2", "such B as A", "Bs, including A1, A2",
+             "Bs like A1", "A1, A2 and other B", "A belongs to the family B", "A is a member of
+             the genus B", "A is one of the Bs (of Y)", "A is a B of <Name>" (a place or body:
+             "an island of Indonesia"), "A is classified as a B", "Bs include A1, A2"
 composition  "X consists of / is composed of / is made (up) of|from / contains / includes /
-             comprises Y (and Z)", "Y is (a) part/component/ingredient of X", "Y forms part of X",
-             "Y and Z make up X", "Y is contained in X"
+             comprises Y (and Z)", "X is made with Y", "X is divided into Y", "Y is (a)
+             part/component of X", "Y is an ingredient in X", "Y forms part of X", "Y and Z make
+             up X", "Y is contained in X"
 alias        "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred
-             to as B", "A stands for B" (A an abbreviation), "A (short for B)", "Name (ACRONYM)"
+             to as B", "A, nicknamed B", "A stands for B", "A (short for B)", "Name (ACRONYM)",
+             "A, or B, is ...", "A, officially B,", "A (formerly B)", "A, born B,", "A is
+             another name for B", "A, the stage name of B,"
 
 Precision first: a clause is skipped when negated ("not", "never", "no"), hedged ("may", "can",
-"perhaps"), conditional ("if"), a question, or reported ("He said that ..."). A copula needs an
-indefinite or bare plural predicate noun ("Paris is the capital" names an individual, not a
-class), no relational "of" ("a member of the band", "the capital of France"), and a subject that is
-not demonstrative, possessive or existentially quantified; a past-tense copula with a common-noun
-subject ("The film was a success") describes an episode, not a kind.
+"perhaps"), conditional ("if"), a question, reported ("He said that ...", "according to"). A
+copula needs an indefinite or bare plural predicate noun ("Paris is the capital" names an
+individual, not a class), no relational "of" ("a member of the band", "the capital of France",
+"a friend of Bob"), and a subject that is not demonstrative, possessive or quantified ("many
+trees"); it states nothing when a past copula has a common-noun subject ("The film was a
+success"), when the predicate judges or measures ("a total disaster", "a short walk"), when an
+abstract subject makes it a metaphor ("Life is a journey"), or with adverbs like "once", "no
+longer", "sometimes".
 
 Arguments are normalised lemma phrases: noun compounds are kept, determiners, numbers, quantifiers
 and adjectives dropped ("many vitamins" -> "vitamin", "the best players" -> "player"); names keep
 their words ("Big Apple", "City of Light"). A parent of a named child is its head noun only
 ("Christopher Nolan is a film director" -> "director"), a parent of a common noun keeps its
-compounds ("The violin is a string instrument" -> "string instrument"). Pronoun arguments are
-skipped, unless ``antecedents`` maps ``(sentence index, token index)`` of the pronoun to an object
-whose ``.key`` is the antecedent's concept key: then that key is the argument. Relative pronouns
-("Whales, which are mammals, ...") resolve to the noun their clause modifies.
+compounds ("The violin is a string instrument" -> "string instrument") unless they stack up to a
+genre ("a science fiction film" -> "film"). Pronoun arguments are skipped, unless
+``antecedents`` maps ``(sentence index, token index)`` of the pronoun to an object whose ``.key``
+is the antecedent's concept key: then that key is the argument. Relative pronouns ("Whales, which
+are mammals, ...") resolve to the noun their clause modifies.
 """
 
 from __future__ import annotations
@@ -129,6 +140,10 @@ class _Rules(VerbRules):
             h = v.head(i)
             if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
                 continue  # "a singer, a drummer and two guitarists" is a list
+            if v.lemma(i) in NAME_NOUNS and v.determiner(i) == "the" and self.b.proper(h):
+                # "Iván, the stage name of Juan Carlos Ramos Vaquero, is a singer"
+                self._predicate(self.b.args([h], "name"), i, 0.8)
+                continue
             if v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h)):
@@ -204,12 +219,13 @@ class _Rules(VerbRules):
             if v.tokens[p].upos != "NOUN" and not self.b.initial_plural(p):
                 continue
             objs = v.pp_objects(p, "such as")
-            if v.is_plural(p) and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
+            common = v.is_plural(p) and (p == 0 or v.tokens[p].text.islower())  # not "Banks"
+            if common and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
                 objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
                 objs += [o for o in v.pp_objects(p, "including") if self._after_comma(o)]
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")
-            for child in self.b.args([c for o in objs for c in v.conjuncts(o)]):
+            for child in [a for o in objs for a in self.b.expand(o)]:
                 self._emit("inheritance", child, self.b.parent(p, child), 0.9)
 
     def _after_comma(self, o: int) -> bool:

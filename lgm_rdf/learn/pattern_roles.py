@@ -1,0 +1,186 @@
+"""Arguments in their roles: subjects, parents, groups, coordinated objects, spelled-out names.
+
+``ArgBuilder`` extends ``pattern_args.ArgTokens`` (which tokens name a concept) with the choices
+that depend on the role an argument plays in a rule: whether a subject speaks about a whole class
+("Dogs", not "my dog" or "many dogs"), which noun a relative clause is about, how much of a parent
+noun is the class ("a film director" -> "director" for a named child), which taxon a "belongs to"
+names, and how to split a coordination the parser hung on its last noun.
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.depview import NEGATIONS, NOUNS
+from lgm_rdf.learn.pattern_args import (
+    NAMING_VERBS,
+    Arg,
+    ArgTokens,
+    initials,
+    is_year,
+    looks_like_acronym,
+)
+from lgm_rdf.learn.pattern_words import (
+    PARTITIVES,
+    QUANTITY_NOUNS,
+    RANK_NOUNS,
+    RELATIONAL_NOUNS,
+    RELATIVE,
+    SUBJECT_DETS,
+    TYPE_NOUNS,
+    VACUOUS,
+)
+
+
+class ArgBuilder(ArgTokens):
+    """Builds the arguments of one sentence's relations."""
+
+    def spelled_out(self, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
+        """The words whose capitalised initials spell ``acronym``, between tokens ``start`` and
+        ``end``: the shortest run ending at ``end`` (``forward`` False) or starting at ``start``
+        ("Organisation for Economic Co-operation and Development" for "OECD")."""
+        letters = "".join(c for c in acronym if c.isalpha()).upper()
+        toks, text = self.v.tokens, self.v.sentence.text
+        if len(letters) < 2 or not 0 <= start <= end < len(toks):
+            return None
+        spans = [(start, e) for e in range(start, end + 1)] if forward else []
+        spans += [] if forward else [(b, end) for b in range(end, start - 1, -1)]
+        for lo, hi in spans:
+            words = initials(text[toks[lo].start : toks[hi].end])
+            if words == letters and toks[lo].text[:1].isupper() and toks[hi].upos != "PUNCT":
+                return self.from_tokens(list(range(lo, hi + 1)), "whole")
+            if len(words) > len(letters):
+                return None
+        return None
+
+    def expand(self, o: int, mode: str = "class") -> list[Arg]:
+        """Arguments of ``o`` and its conjuncts; mends "the [puma]nmod or mountain [lion]" and
+        "[cabbage]nmod and chili [pepper]" (a coordination the small model hangs on the last
+        noun) into two arguments."""
+        out: list[Arg | None] = []
+        for c in self.v.conjuncts(o):
+            split = self._hidden_coordination(c, mode)
+            out.extend(split if split else [self.arg(c, mode)])
+        return [a for a in out if a is not None]
+
+    def _hidden_coordination(self, o: int, mode: str = "class") -> list[Arg | None]:
+        v = self.v
+        for k in v.children(o, "nmod", "compound"):
+            conj = [c for c in v.children(k, "conj") if k < c < o]
+            if k < o and conj and any(v.lemma(c) in ("or", "and") for c in v.children(k, "cc")):
+                first = self.arg(k, mode, frozenset(v.subtree(conj[0])))
+                second = self.from_tokens(list(range(min(v.subtree(conj[0])), o + 1)), mode)
+                return [first, second]
+        return []
+
+    def subject_args(self, idx: list[int]) -> list[Arg]:
+        """Subject arguments; a subject that gets another name in the sentence ("Nitrous oxide,
+        also known as laughing gas, ...") keeps its words as that name does."""
+        v = self.v
+        out = []
+        for i in idx:
+            named = any(v.lemma(k) in NAMING_VERBS for k in v.children(i, "acl"))
+            named = named or any(v.or_apposition(k) for k in v.children(i, "conj"))
+            named = named or any(  # "X-linked agammaglobulinemia (XLA) is ..."
+                looks_like_acronym(v.tokens[k].text) for k in v.children(i, "appos")
+            )
+            out.append(self.arg(i, "name" if named else "class"))
+        return [a for a in out if a is not None]
+
+    def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
+        """The class a child belongs to: head noun only for a named child, no relational "of".
+
+        ``restricted``: the "of" phrase only narrows a group ("one of the planets of the solar
+        system"), so it is fine unless the noun is relational ("one of the members of").
+        """
+        v = self.v
+        relational = not restricted or v.lemma(i) in RELATIONAL_NOUNS
+        if v.lemma(i) not in QUANTITY_NOUNS and v.pp_objects(i, "of") and relational:
+            return None
+        if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
+            mods = [k for k in v.children(i, "compound") if k < i]
+            return self.parent(max(mods), child) if mods else None
+        found = self.arg(i, "head" if child.is_name else "class")
+        if found is not None and not found.is_name and len(found.key.split()) > 2:
+            found = self.arg(i, "head")  # "a science fiction film": a genre stack, not a name
+        return None if found is None or found.key in VACUOUS else found
+
+    def subjects(self, s: int, clause: int) -> list[int]:
+        """Tokens of the subject ``s`` of ``clause`` and its conjuncts ([] if not about a class)."""
+        v = self.v
+        if v.head(s) == clause and v.bracket_depth(s) != v.bracket_depth(clause):
+            return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
+        if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
+            s = h  # "Whales, which are mammals": the clause modifies "Whales"
+        if s != v.head(clause) or v.rels[clause] == "acl":
+            s = self.described(s)
+        found = v.conjuncts(s)
+        ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
+        if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
+            return []  # "Yippee, Yappee and Yahooey is a series": one name, not three subjects
+        for c in found:
+            det = v.determiner(c)
+            if det in NEGATIONS or det in SUBJECT_DETS:
+                return []  # "no bird", "my brother", "some apples": not about a whole class
+            if any(v.lemma(k) in SUBJECT_DETS for k in v.children(c, "amod", "nummod")):
+                return []  # "many trees", "few people"
+            if v.lemma(c) in PARTITIVES | QUANTITY_NOUNS and v.pp_objects(c, "of"):
+                return []  # "most of the birds", "a number of birds": some, not all
+            if v.tokens[c].upos != "NOUN":
+                continue
+            if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod")):
+                return []  # "two airports"
+            if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
+                return []  # "the capital of France", "segments of the economy": relational
+        return found
+
+    def described(self, n: int) -> int:
+        """What an indefinite predicate noun or apposition describes, else ``n`` itself.
+
+        "Quartz is a mineral composed of silicon": the clause on "mineral" is about "Quartz";
+        "Park 66, a leisure park that consists of ...": about "Park 66".
+        """
+        v = self.v
+        bare_plural = not v.determiner(n) and v.is_plural(n) and v.rels[n] != "appos"
+        if v.determiner(n) not in ("a", "an") and not bare_plural:
+            return n  # "Orchids are plants that belong to ...": about "Orchids"
+        if v.rels[n] == "appos" and (h := v.head(n)) is not None:
+            return h
+        own = v.children(n, "subj")  # UD: the predicate noun heads its clause
+        if own and v.children(n, "cop"):
+            return own[0]
+        h = v.head(n)
+        if v.rels[n] == "attr" and h is not None and len(v.children(h, "subj")) == 1:
+            return v.children(h, "subj")[0]  # spaCy: "be" heads the clause
+        return n
+
+    def group(self, o: int) -> Arg | None:
+        """A taxonomic group: "the family Felidae", "the order Cetacea", "the group of mammals"."""
+        v = self.v
+        if v.determiner(o) == "poss":
+            return None
+        if v.lemma(o) in RANK_NOUNS:
+            if of := v.pp_objects(o, "of"):
+                return self.arg(of[0])
+            if o + 1 < len(v) and v.tokens[o + 1].upos == "PROPN":
+                return self.arg(o + 1, "name")
+            if o + 1 < len(v) and v.tokens[o + 1].text[:1].isupper():
+                nxt = v.tokens[o + 1]  # "the order Perissodactyla" with the name mis-tagged
+                return Arg(self.key([o + 1]), nxt.text, True) if nxt.text.isalpha() else None
+            return self.arg(o) if v.children(o, "compound") else None
+        if v.tokens[o].upos == "PROPN":
+            ranks = [k for k in v.kids[o] if k < o and v.lemma(k) in RANK_NOUNS]
+            if ranks:
+                return self.arg(o, "name", frozenset().union(*(v.subtree(k) for k in ranks)))
+        return None
+
+    def name_before(self, j: int) -> Arg | None:
+        """The longest name that ends with token ``j`` ("Federal Bureau of Investigation")."""
+        v = self.v
+        best, cand, seen = None, j, set()
+        while cand is not None and cand <= j and cand not in seen:
+            seen.add(cand)
+            if v.tokens[cand].upos in NOUNS:
+                if self.name_tokens(cand)[-1] != j:
+                    break
+                best = cand
+            cand = v.head(cand)
+        return None if best is None else self.arg(best, "name")
