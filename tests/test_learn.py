@@ -206,3 +206,39 @@ def test_relation_concepts_are_linked_in_the_sentences_own_graph(
     orchestra.write_text("The orchestra owns no instruments.", encoding="utf-8")
     lg.learn([orchestra])
     assert lg.store.select(LINKS) == []
+
+
+class _FailingNLP:
+    """Delegates to spaCy but fails on the n-th batch (parsing runs in a worker thread)."""
+
+    name = "failing"
+
+    def __init__(self, inner, fail_on: int) -> None:
+        self.inner, self.fail_on, self.calls = inner, fail_on, 0
+
+    def parse(self, text):
+        return self.inner.parse(text)
+
+    def parse_presplit(self, sentences):
+        return self.inner.parse_presplit(sentences)
+
+    def parse_many(self, texts):
+        self.calls += 1
+        if self.calls == self.fail_on:
+            raise RuntimeError("parser crashed")
+        return self.inner.parse_many(texts)
+
+
+def test_parser_failure_in_the_worker_keeps_earlier_documents(tmp_path: Path, spacy_nlp) -> None:
+    from lgm_rdf.learn.pipeline import Learner
+    from lgm_rdf.learn.readers import read_text
+    from lgm_rdf.ontology import IriMinter
+    from lgm_rdf.store.oxigraph import OxigraphStore
+
+    store = OxigraphStore(tmp_path / "kb")
+    docs = [read_text(f"Doc {i} is a kind of test.", doc_id=f"d{i}") for i in range(3)]
+    learner = Learner(store, _FailingNLP(spacy_nlp, fail_on=2), IriMinter(), batch_documents=1)
+    with pytest.raises(RuntimeError, match="parser crashed"):
+        learner.learn(docs)
+    assert [g.value for g in store.named_graphs()] == ["urn:lgm:doc:d0"]
+    store.close()

@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
-from lgm_rdf.learn.pipeline import Learner
+from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.learn.readers import SourceDocument, read_paths
 from lgm_rdf.nlp.spacy_backend import SpacyNLP
-from lgm_rdf.ontology import IriMinter
-from lgm_rdf.store.oxigraph import OxigraphStore
+from lgm_rdf.settings import Settings
 
 
 def default_corpus() -> Path:
@@ -32,7 +31,8 @@ def run_learn_benchmark(paths: list[str] | None = None, limit: int | None = None
     """Time spaCy alone, then a full learn of the same documents into a fresh on-disk store.
 
     Both use the same loaded pipeline (warmed up first), so the ratio isolates what graph
-    building (coref, concepts, SRG quads, the atomic writes) adds to parsing.
+    building (coref, concepts, SRG quads, pattern extraction, CRG, mention links, the atomic
+    writes) adds to parsing.
     """
     docs = list(read_paths(paths or [default_corpus()]))
     if limit:
@@ -46,11 +46,11 @@ def run_learn_benchmark(paths: list[str] | None = None, limit: int | None = None
     parse_seconds = time.perf_counter() - t0
 
     with tempfile.TemporaryDirectory(prefix="lgm-bench-") as tmp:
-        store = OxigraphStore(Path(tmp) / "kb")
-        learner = Learner(store, nlp, IriMinter())
-        first = learner.learn(docs)
-        second = learner.learn(docs)
-        store.close()
+        # the default pipeline as `lgm learn` runs it: SRG, pattern extraction, CRG, links
+        settings = Settings(kb=Path(tmp) / "kb", extractor="pattern", reflect=False)
+        with LanguageGraph(settings=settings, nlp=nlp) as lg:
+            first = lg.learner().learn(docs)
+            second = lg.learner().learn(docs)
     ratio = first.seconds / parse_seconds if parse_seconds else float("nan")
     relearn = second.seconds / first.seconds if first.seconds else float("nan")
     text = "\n".join(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from pyoxigraph import Literal, NamedNode
@@ -109,13 +110,42 @@ class Learner:
         force: bool = False,
         progress: Callable[[int], None] | None = None,
     ) -> LearnReport:
-        """Learn ``documents``; unchanged ones (same content hash) are skipped unless ``force``."""
+        """Learn ``documents``; unchanged ones (same content hash) are skipped unless ``force``.
+
+        Parsing runs one batch ahead in a worker thread while the main thread builds and
+        writes the graphs of the previous batch (the NLP object is only ever used by that
+        one worker, one batch at a time).
+        """
         started = time.perf_counter()
         report = LearnReport()
+        concepts: set[str] = set()
+        batches = self._changed_batches(documents, force, report, progress)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lgm-parse") as pool:
+            pending: tuple[list[_Job], Future[tuple[list[list[ParsedText]], float]]] | None = None
+            for batch in batches:
+                ahead = pool.submit(self._timed_parse, batch)
+                if pending is not None:
+                    self._learn_batch(*pending, report, concepts, progress)
+                pending = (batch, ahead)
+            if pending is not None:
+                self._learn_batch(*pending, report, concepts, progress)
+        report.concepts = len(concepts)
+        for enricher in self.enrichers:
+            report.notes.update(getattr(enricher, "counts", {}))
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _changed_batches(
+        self,
+        documents: Iterable[SourceDocument],
+        force: bool,
+        report: LearnReport,
+        progress: Callable[[int], None] | None,
+    ) -> Iterator[list[_Job]]:
+        """Batches of the documents that need learning; counts the unchanged ones."""
         known = self.stored_hashes()
         batch: list[_Job] = []
         seen: set[str] = set()
-        concepts: set[str] = set()
         for doc in documents:
             report.documents += 1
             iri = self.minter.document(doc.id)
@@ -129,26 +159,26 @@ class Learner:
                 continue
             batch.append(_Job(doc, iri))
             if len(batch) >= self.batch_documents:
-                self._learn_batch(batch, report, concepts, progress)
+                yield batch
                 batch = []
         if batch:
-            self._learn_batch(batch, report, concepts, progress)
-        report.concepts = len(concepts)
-        for enricher in self.enrichers:
-            report.notes.update(getattr(enricher, "counts", {}))
-        report.seconds = time.perf_counter() - started
-        return report
+            yield batch
+
+    def _timed_parse(self, jobs: list[_Job]) -> tuple[list[list[ParsedText]], float]:
+        t0 = time.perf_counter()
+        parsed = self._parse(jobs)
+        return parsed, time.perf_counter() - t0
 
     def _learn_batch(
         self,
         jobs: list[_Job],
+        parsing: Future[tuple[list[list[ParsedText]], float]],
         report: LearnReport,
         concepts: set[str],
         progress: Callable[[int], None] | None,
     ) -> None:
-        t0 = time.perf_counter()
-        parsed = self._parse(jobs)
-        report.parse_seconds += time.perf_counter() - t0
+        parsed, seconds = parsing.result()
+        report.parse_seconds += seconds
         for job, sections in zip(jobs, parsed, strict=True):
             antecedents = [
                 resolve(parsed_section, topic=topic_of(section.title or job.doc.title))
