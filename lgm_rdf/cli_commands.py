@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions
 
 from lgm_rdf.cli_output import print_json, print_table, read_query_arg, settings_from, write_csv
 from lgm_rdf.errors import LgmError
-from lgm_rdf.graph import LanguageGraph
+from lgm_rdf.graph import LanguageGraph, collect_documents
 
 
 def _err(message: str) -> None:
@@ -27,15 +28,46 @@ def run(args: argparse.Namespace) -> int:
     except (LgmError, ValueError) as exc:
         _err(str(exc))
         return 1
+    except BrokenPipeError:  # `lgm ... | head` closed our output: not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except OSError as exc:
         _err(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
         return 1
     except SyntaxError as exc:
-        _err(f"invalid SPARQL: {exc}")
+        if args.command == "sparql" and _is_update(read_query_arg(args.query)):
+            _err(
+                "`lgm sparql` runs queries only (SELECT, ASK, CONSTRUCT, DESCRIBE); the KB is read-only here"
+            )
+        else:
+            _err(f"invalid SPARQL: {exc}")
         return 2
     except KeyboardInterrupt:
         _err("interrupted; documents already written are complete, the current one was not written")
         return 130
+
+
+_UPDATE_WORDS = (
+    "INSERT",
+    "DELETE",
+    "LOAD",
+    "CLEAR",
+    "DROP",
+    "CREATE",
+    "ADD",
+    "MOVE",
+    "COPY",
+    "WITH",
+)
+
+
+def _is_update(query: str) -> bool:
+    """Does this text look like a SPARQL Update rather than a query?"""
+    words = [w.upper() for w in query.split()]
+    while words and words[0] in ("PREFIX", "BASE"):
+        words = words[3:] if words[0] == "PREFIX" else words[2:]
+    return bool(words) and words[0] in _UPDATE_WORDS
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
@@ -52,13 +84,17 @@ def cmd_learn(args: argparse.Namespace) -> int:
     def on_skip(path: Path, reason: str) -> None:
         print(f"lgm: skipped {path}: {reason}", file=sys.stderr)
 
-    # a dry run must not create a KB: with none on disk it reads against an empty in-memory one
-    in_memory = args.dry_run and not settings.kb.exists()
-    with LanguageGraph(settings=settings, in_memory=in_memory) as lg:
-        docs = list(lg.documents([Path(p) for p in args.paths], on_skip=on_skip))
-        if not docs:
-            _err("nothing to learn (no readable documents); the KB is unchanged")
-            return 1
+    docs = list(collect_documents([Path(p) for p in args.paths], on_skip=on_skip))
+    if not docs:
+        _err("nothing to learn (no readable documents); the KB is unchanged")
+        return 1
+    # a dry run must not create nor lock a KB: an existing one is opened read-only
+    exists = settings.kb.exists()
+    with LanguageGraph(
+        settings=settings,
+        in_memory=args.dry_run and not exists,
+        read_only=args.dry_run and exists,
+    ) as lg:
         bar = tqdm(total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None)
         with bar:
             report = lg.run_learner(
@@ -177,7 +213,11 @@ ROLE_TITLES = {
 
 def cmd_forget(args: argparse.Namespace) -> int:
     """``lgm forget DOC``"""
-    with LanguageGraph(settings=settings_from(args)) as lg:
+    settings = settings_from(args)
+    if not settings.kb.is_dir():
+        _err(f"no knowledge base at {settings.kb}; nothing removed")
+        return 1
+    with LanguageGraph(settings=settings) as lg:
         dropped = lg.forget(args.doc)
     if not dropped:
         _err(f"no document matches {args.doc!r} (try `lgm sparql` to list titles); nothing removed")

@@ -91,16 +91,7 @@ class LanguageGraph:
         on_skip: Callable[[Path, str], None] | None = None,
     ) -> Iterator[SourceDocument]:
         """Turn paths, raw texts and ``SourceDocument`` objects into documents."""
-        if isinstance(items, str | Path | SourceDocument):
-            items = [items]
-        for item in items:
-            if isinstance(item, SourceDocument):
-                yield item
-            elif isinstance(item, Path) or _looks_like_path(item):
-                yield from read_paths([item], on_skip=on_skip)
-            else:
-                digest = hashlib.sha256(item.encode("utf-8")).hexdigest()[:16]
-                yield read_text(item, doc_id=f"text:{digest}")
+        return collect_documents(items, on_skip)
 
     def learner(self, dry_run: bool = False) -> Learner:
         """The learning pipeline wired to this graph's store, NLP backend and extractors.
@@ -223,9 +214,8 @@ class LanguageGraph:
             self.minter.document(doc).value,
             self.minter.imported(doc).value,
             os.path.abspath(doc),
+            str(Path(doc).resolve()),  # works for deleted files too
         }
-        if Path(doc).exists():
-            keys.add(str(Path(doc).resolve()))
         dropped: list[str] = []
         for key in sorted(keys):
             for row in self.store.select(load_query("document_by_label"), {"key": Literal(key)}):
@@ -329,6 +319,27 @@ class LanguageGraph:
             cached = phrase_key(tokens) or label
             self._label_keys[label] = cached
         return cached
+
+
+def collect_documents(
+    items: Iterable[PathOrText] | PathOrText,
+    on_skip: Callable[[Path, str], None] | None = None,
+) -> Iterator[SourceDocument]:
+    """Paths (files, directories), raw texts and ``SourceDocument`` objects as documents.
+
+    A ``Path`` or a string naming an existing path is read; a string that looks like a path
+    but does not exist is an error; any other string is learned as text.
+    """
+    if isinstance(items, str | Path | SourceDocument):
+        items = [items]
+    for item in items:
+        if isinstance(item, SourceDocument):
+            yield item
+        elif isinstance(item, Path) or _looks_like_path(item):
+            yield from read_paths([item], on_skip=on_skip)
+        else:
+            digest = hashlib.sha256(item.encode("utf-8")).hexdigest()[:16]
+            yield read_text(item, doc_id=f"text:{digest}")
 
 
 def _looks_like_path(text: str) -> bool:

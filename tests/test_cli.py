@@ -146,7 +146,7 @@ def test_missing_query_file_and_prefixes(kb: str, capsys) -> None:
 def test_export_to_missing_directory_is_a_clear_error(kb: str, tmp_path: Path, capsys) -> None:
     target = tmp_path / "no" / "such" / "dir" / "kb.ttl"
     assert main(["export", "--kb", kb, "-o", str(target)]) == 1
-    assert "No such file or directory" in capsys.readouterr().err
+    assert "does not exist" in capsys.readouterr().err
 
 
 def test_help_explains_commands() -> None:
@@ -156,3 +156,14 @@ def test_help_explains_commands() -> None:
     assert done.returncode == 0
     for word in ("learn", "sparql", "forget", "export", "validate", "--kb"):
         assert word in done.stdout
+
+
+def test_more_user_mistakes_are_one_line_errors(kb: str, tmp_path: Path, capsys) -> None:
+    assert main(["forget", "x", "--kb", str(tmp_path / "nokb")]) == 1
+    assert not (tmp_path / "nokb").exists()
+    assert main(["sparql", "INSERT DATA { <urn:a> <urn:b> <urn:c> }", "--kb", kb]) == 2
+    assert "runs queries only" in capsys.readouterr().err
+    assert main(["export", "--kb", kb, "--format", "owl", "-o", str(tmp_path)]) == 1
+    assert "is a directory" in capsys.readouterr().err
+    assert main(["import", str(tmp_path), "--kb", str(tmp_path / "kb2")]) == 1
+    assert "is a directory" in capsys.readouterr().err

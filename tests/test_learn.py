@@ -242,3 +242,39 @@ def test_parser_failure_in_the_worker_keeps_earlier_documents(tmp_path: Path, sp
         learner.learn(docs)
     assert [g.value for g in store.named_graphs()] == ["urn:lgm:doc:d0"]
     store.close()
+
+
+def test_relinking_ignores_the_old_text_of_a_changed_document(
+    lg: LanguageGraph, tmp_path: Path
+) -> None:
+    """A document changed in this run must not keep links that only its old text justified."""
+    a, b, c = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"
+    b.write_text("The violin is old. Cats sleep.", encoding="utf-8")
+    lg.learn([b])
+    b.write_text("Cats sleep. Dogs bark.", encoding="utf-8")
+    a.write_text("A lute is a string instrument.", encoding="utf-8")
+    c.write_text("A violin is a string instrument.", encoding="utf-8")
+    lg.learn([a, b, c])
+    rows = lg.store.select(
+        "SELECT ?s WHERE { ?s <https://w3id.org/lgm-rdf/ontology#mentions> <urn:lgm:concept:violin> }"
+    )
+    c_doc = lg.minter.document(str(c.resolve())).value
+    assert {r["s"].value for r in rows} == {c_doc + "/sentence/0"}
+
+
+def test_reader_failure_keeps_the_batch_already_parsed(tmp_path: Path, spacy_nlp) -> None:
+    from lgm_rdf.learn.pipeline import Learner
+    from lgm_rdf.learn.readers import read_text
+    from lgm_rdf.ontology import IriMinter
+    from lgm_rdf.store.oxigraph import OxigraphStore
+
+    def documents():
+        for i in range(3):
+            yield read_text(f"Doc {i} is a kind of test.", doc_id=f"d{i}")
+        raise ReaderError("broken input")
+
+    store = OxigraphStore(tmp_path / "kb")
+    with pytest.raises(ReaderError, match="broken input"):
+        Learner(store, spacy_nlp, IriMinter(), batch_documents=1).learn(documents())
+    assert len(store.named_graphs()) == 3
+    store.close()

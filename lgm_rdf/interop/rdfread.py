@@ -45,6 +45,8 @@ def sniff_format(data: bytes) -> str:
 
 def parse_file(file: Path) -> tuple[TripleIndex, list[str]]:
     """Parse an RDF file into an index of its triples, plus notes on skipped triples."""
+    if file.is_dir():
+        raise OntologyImportError(f"{file} is a directory; import one ontology file at a time")
     if not file.is_file():
         raise OntologyImportError(f"{file}: no such file")
     try:

@@ -107,18 +107,40 @@ class MentionLinker:
             self.known[row["label"].value] = row["concept"]  # type: ignore[assignment]
         self._index: dict[str, set[int]] | None = None
         self._sentences: list[tuple[NamedNode, str]] = []
+        # the current text of every document seen in this run (it may not be stored yet, in a
+        # dry run, or the store may still hold an older version of it)
+        self._this_run: dict[str, list[tuple[NamedNode, str]]] = {}
+        self._positions: dict[str, list[int]] = {}
 
     def _build_index(self) -> dict[str, set[int]]:
         index: dict[str, set[int]] = {}
         for row in self.store.select(load_query("sentence_lemmas")):
-            self._add(row["sentence"], row["lemma"].value, index)  # type: ignore[arg-type]
+            sentence: NamedNode = row["sentence"]  # type: ignore[assignment]
+            if _document_key(sentence) not in self._this_run:
+                self._add(sentence, row["lemma"].value, index)
+        for sentences in self._this_run.values():
+            for sentence, lemma in sentences:
+                self._add(sentence, lemma, index)
         return index
 
     def _add(self, sentence: NamedNode, lemma: str, index: dict[str, set[int]]) -> None:
         position = len(self._sentences)
         self._sentences.append((sentence, lemma))
+        self._positions.setdefault(_document_key(sentence), []).append(position)
         for word in set(lemma.split()):
             index.setdefault(word, set()).add(position)
+
+    def _replace_document(self, graph: DocumentGraph) -> None:
+        """Index the new text of ``graph``'s document, forgetting any older version."""
+        doc = graph.iri.value
+        self._this_run[doc] = [(s.iri, s.lemma) for s in graph.sentences]
+        if self._index is None:
+            return
+        for position in self._positions.pop(doc, []):
+            for word in set(self._sentences[position][1].split()):
+                self._index.get(word, set()).discard(position)
+        for sentence, lemma in self._this_run[doc]:
+            self._add(sentence, lemma, self._index)
 
     def link(self, graph: DocumentGraph, new_keys: Sequence[str]) -> int:
         """Add mention links for ``graph``; returns how many were added."""
@@ -133,19 +155,17 @@ class MentionLinker:
         added += len(graph.quads) - before
         if fresh and self._index is None:
             self._index = self._build_index()
-        index = self._index
-        if index is not None:
-            own_prefix = graph.iri.value + "/"  # also skips an older version of this document
+        if self._index is not None:
+            own = graph.iri.value
             for key in fresh:
                 words = key.split()
-                candidates = set.intersection(*(index.get(w, set()) for w in words))
+                candidates = set.intersection(*(self._index.get(w, set()) for w in words))
                 for position in sorted(candidates):
                     sentence, lemma = self._sentences[position]
-                    if sentence.value.startswith(own_prefix) or not _contains_phrase(lemma, key):
+                    if _document_key(sentence) == own or not _contains_phrase(lemma, key):
                         continue
                     added += self._link_stored(graph, sentence, key)
-            for learned in graph.sentences:
-                self._add(learned.iri, learned.lemma, index)
+        self._replace_document(graph)
         return added
 
     def _link_stored(self, graph: DocumentGraph, sentence: NamedNode, key: str) -> int:
@@ -159,6 +179,11 @@ class MentionLinker:
         graph.add_elsewhere(home, concept, RDF_TYPE, OWL.Class)
         graph.add_elsewhere(home, concept, RDFS.label, Literal(key))
         return 1
+
+
+def _document_key(sentence: NamedNode) -> str:
+    """The document IRI (as text) a minted sentence IRI belongs to."""
+    return sentence.value.rsplit("/sentence/", 1)[0]
 
 
 MAX_PHRASE_WORDS = 6

@@ -120,15 +120,31 @@ class Learner:
         report = LearnReport()
         concepts: set[str] = set()
         batches = self._changed_batches(documents, force, report, progress)
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lgm-parse") as pool:
-            pending: tuple[list[_Job], Future[tuple[list[list[ParsedText]], float]]] | None = None
-            for batch in batches:
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lgm-parse")
+        pending: tuple[list[_Job], Future[tuple[list[list[ParsedText]], float]]] | None = None
+        try:
+            while True:
+                try:
+                    batch = next(batches)
+                except StopIteration:
+                    break
+                except Exception:
+                    # reading the next documents failed: keep what is already parsed
+                    if pending is not None:
+                        self._learn_batch(*pending, report, concepts, progress)
+                        pending = None
+                    raise
                 ahead = pool.submit(self._timed_parse, batch)
                 if pending is not None:
                     self._learn_batch(*pending, report, concepts, progress)
                 pending = (batch, ahead)
             if pending is not None:
                 self._learn_batch(*pending, report, concepts, progress)
+        except BaseException:
+            # do not wait for batches parsed ahead (Ctrl-C must stop promptly)
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
         report.concepts = len(concepts)
         for enricher in self.enrichers:
             report.notes.update(getattr(enricher, "counts", {}))

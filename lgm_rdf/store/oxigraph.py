@@ -64,7 +64,7 @@ class OxigraphStore:
             if "lock" in message.lower() or "temporarily unavailable" in message.lower():
                 raise StoreLockedError(
                     f"the knowledge base {self.path} is in use by another process "
-                    f"(an `lgm` command or `lgm serve` still running?). Stop it, or pass "
+                    f"(another `lgm learn`, `forget` or `import` still running?). Stop it, or pass "
                     f"another --kb directory."
                 ) from exc
             raise StoreError(f"cannot open the knowledge base {self.path}: {message}") from exc
@@ -124,6 +124,8 @@ class OxigraphStore:
         """
         batch = [Quad(q.subject, q.predicate, q.object, graph) for q in quads]
         extra = [q for q in also if q.graph_name != graph]
+        if any(not isinstance(q.graph_name, NamedNode) for q in extra):
+            raise StoreError("replace_graph: quads for other graphs must name their graph")
         if not self._store.contains_named_graph(graph):
             self._store.extend(batch + extra)
             return len(batch) + len(extra)
