@@ -9,6 +9,7 @@ from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.learn.srg import DocumentGraph
+from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import (
     LGM,
     OWL,
@@ -59,9 +60,9 @@ def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) ->
         src_key, prop, tgt_key = relation_triple(rel)
         if not src_key or not tgt_key or src_key == tgt_key:
             continue
-        labels = {rel.a: rel.a_label, rel.b: rel.b_label}
-        src = graph.declare_concept(src_key, labels.get(src_key) or None)
-        tgt = graph.declare_concept(tgt_key, labels.get(tgt_key) or None)
+        labels = {rel.a: _surface(rel.a_label), rel.b: _surface(rel.b_label)}
+        src = graph.declare_concept(src_key, labels.get(src_key))
+        tgt = graph.declare_concept(tgt_key, labels.get(tgt_key))
         evidence = graph.sentences[rel.sentence].iri
         axiom = graph.minter.axiom(src.value, prop.value, tgt.value, rel.extractor, evidence.value)
         if item.verdict == "invalid":
@@ -82,6 +83,12 @@ def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) ->
             Literal(f"{max(0.0, min(1.0, rel.confidence)):.3f}", datatype=XSD.decimal),
         )
     return counts
+
+
+def _surface(label: str) -> str | None:
+    """A relation argument's surface form, unless it is only a pronoun or function word."""
+    words = label.lower().split()
+    return label if words and not all(w in STOP_WORDS for w in words) else None
 
 
 def _contains_phrase(lemma_text: str, phrase: str) -> bool:
