@@ -30,11 +30,20 @@ class AliasRules(RuleBase):
             found = v.children(i, "xcomp")
             if not found and v.rels[i] == "acl":  # "Babe Ruth, nicknamed the Bambino, ..."
                 found = [k for k in v.children(i, "obj") if k > i]
+        if self._restrictive_plural(i):
+            return  # "proteins called globulins" (no comma) names a subclass
         for o in found:
             if v.determiner(o) in ("a", "an"):
                 continue  # "known as a pioneer" describes, it does not name
             names = self.b.expand(o, "alias")
             self._emit_all("alias", subjects, names, 0.9)
+
+    def _restrictive_plural(self, i: int) -> bool:
+        """Naming verb ``i`` restricts a plural common noun without a comma: "proteins called"."""
+        v, n = self.v, self.v.head(i)
+        if v.rels[i] != "acl" or n is None or any(t.text == "," for t in v.tokens[n:i]):
+            return False
+        return v.tokens[n].upos == "NOUN" and v.is_plural(n) and not self.b.proper(n)
 
     def _short_for(self) -> None:
         """ "A (short for B)", "A, short for B," and "A is short for B"."""

@@ -35,6 +35,10 @@ QUANTITY_NOUNS = words(
     "bunch mix blend abundance wealth plethora total hundred thousand million billion trillion"
 )
 # "most of the air", "all of the members": the argument is what follows "of" (objects only)
+# quantities that mark a list item as a vague remainder ("numerous portraits")
+# "a little sour", "a bit odd": the article belongs to a degree phrase, not to a class noun
+DEGREE_WORDS = words("little bit lot tad trifle")
+VAGUE_QUANTITIES = words("numerous many several various countless few other")
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # determiners of a subject that make a statement about some individuals, not about a class
 SUBJECT_DETS = words("this that these those poss some many several few most any other another")
@@ -85,6 +89,8 @@ RELATIONAL_NOUNS = words(
     "alumnus alumna veteran champion ambassador representative head king queen prince princess"
 )
 # agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
+# agent nouns that name a role ("leader", "pioneer", "specialist")
+ROLE_SUFFIXES = ("er", "or", "ist")
 AGENT_SUFFIXES = ("er", "or", "ist", "ent", "ant", "ee", "ic")
 # adjectives the small tagger often labels as nouns after "a marsupial": "native to Australia"
 POSTPOSITIVE_ADJECTIVES = words(

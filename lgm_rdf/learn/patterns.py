@@ -52,6 +52,7 @@ from lgm_rdf.learn.pattern_words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
     COPULA_HEDGES,
+    DEGREE_WORDS,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
     NAME_NOUNS,
@@ -59,7 +60,9 @@ from lgm_rdf.learn.pattern_words import (
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
+    ROLE_SUFFIXES,
     TYPE_NOUNS,
+    VAGUE_QUANTITIES,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
@@ -117,11 +120,27 @@ class _Rules(VerbRules):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             if v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
+            if self._not_a_class(n):
+                continue
             subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
             for m in v.conjuncts(n):
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _not_a_class(self, n: int) -> bool:
+        """Predicates that only look like class nouns.
+
+        "is a little sour" (a degree phrase before an adjective) and "is currently CEO'd by
+        X" (a bare predicate with its own agent: a misparsed passive verb).
+        """
+        v = self.v
+        degree = any(
+            v.lemma(k) in DEGREE_WORDS for k in v.children(n, "amod", "advmod", "npadvmod")
+        )
+        if degree and v.tokens[n].upos != "NOUN":
+            return True
+        return not v.determiner(n) and bool(v.pp_objects(n, "by"))
 
     def _postpositive(self, n: int) -> int:
         """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
@@ -186,6 +205,9 @@ class _Rules(VerbRules):
             return  # "The phone is a total disaster", "The museum is a short walk away"
         # "Life is a journey": an abstract subject makes a plain copula a metaphor
         children = [c for c in children if c.key not in ABSTRACT_SUBJECTS]
+        if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in", "among"):
+            # "The company is a leader in solar energy": a role a common noun plays somewhere
+            children = [c for c in children if c.is_name]
         if any(not is_year(v.tokens[k].text) for k in v.children(host, "nummod")):
             return  # "The time to beat is 11 hours": a quantity ("a 2006 film" is fine)
         det = v.determiner(host)
@@ -225,8 +247,19 @@ class _Rules(VerbRules):
                 objs += [o for o in v.pp_objects(p, "including") if self._after_comma(o)]
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")
-            for child in [a for o in objs for a in self.b.expand(o)]:
+            items = sorted(k for o in objs for k in v.conjuncts(o))
+            cut = next((j for j, k in enumerate(items) if self._quantified(k)), None)
+            if cut is None:
+                children = [a for o in objs for a in self.b.expand(o)]
+            else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
+                children = self.b.args(items[:cut])
+            for child in children:
                 self._emit("inheritance", child, self.b.parent(p, child), 0.9)
+
+    def _quantified(self, k: int) -> bool:
+        """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""
+        v = self.v
+        return any(v.lemma(q) in VAGUE_QUANTITIES for q in v.children(k, "amod", "det"))
 
     def _after_comma(self, o: int) -> bool:
         """The "including" before object ``o`` follows a comma: "Bs, including A" lists Bs."""
