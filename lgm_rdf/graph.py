@@ -98,7 +98,7 @@ class LanguageGraph:
 
         ``settings.extractor`` picks ``pattern`` (default, no LLM), ``llm`` or ``both``;
         ``settings.reflect`` adds LLM reflection. With ``dry_run`` no LLM is called and
-        nothing is written: ``learner.stage`` counts what would be sent.
+        nothing is written; the report counts the calls that would be sent.
         """
         from lgm_rdf.learn.concept_stage import ConceptGraphStage
 

@@ -12,6 +12,7 @@ from lgm_rdf.llm.jsonout import complete_json
 from lgm_rdf.llm.pool import map_bounded
 from lgm_rdf.llm.prompting import load_prompt
 from lgm_rdf.nlp.concepts import phrase_key
+from lgm_rdf.nlp.coref import antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.text import resolved_text
 from lgm_rdf.ontology import normalise_label
@@ -63,19 +64,22 @@ class LLMExtractor:
         ]
 
     def chunks(
-        self, sentences: Sequence[Sentence], antecedents: Mapping[tuple[int, int], Any]
+        self, sentences: Sequence[Sentence], antecedents: Mapping[int, Mapping[int, Any]]
     ) -> list[_Chunk]:
-        """Numbered, resolved sentences grouped into chunks of about ``chunk_chars`` characters."""
+        """Numbered, resolved sentences grouped into chunks of about ``chunk_chars`` characters.
+
+        ``antecedents`` maps a sentence index to its ``{token: antecedent}``.
+        """
         out: list[_Chunk] = []
         lines: list[str] = []
         first, size = 0, 0
         for i, sentence in enumerate(sentences):
-            own = {t: a for (s, t), a in antecedents.items() if s == i}
-            line = f"{i - first + 1}. {resolved_text(sentence, own)}"
+            text = resolved_text(sentence, antecedents.get(i, {}))
+            line = f"{i - first + 1}. {text}"
             if lines and size + len(line) > self.chunk_chars:
                 out.append(_Chunk(first, tuple(lines)))
                 lines, first, size = [], i, 0
-                line = f"1. {resolved_text(sentence, own)}"
+                line = f"1. {text}"
             lines.append(line)
             size += len(line) + 1
         if lines:
@@ -88,8 +92,8 @@ class LLMExtractor:
         antecedents: Mapping[tuple[int, int], Any] | None = None,
     ) -> list[Relation]:
         """Relations of every type found in ``sentences`` (bad answers are skipped, not fatal)."""
-        antecedents = antecedents or {}
-        jobs = [(t, c) for c in self.chunks(sentences, antecedents) for t in TASKS]
+        by_sentence = antecedents_by_sentence(antecedents or {})
+        jobs = [(t, c) for c in self.chunks(sentences, by_sentence) for t in TASKS]
 
         def ask(job: tuple[str, _Chunk]) -> list[Relation]:
             relation_type, chunk = job
@@ -99,7 +103,7 @@ class LLMExtractor:
             self.meter.add(usage)
             if value is None:
                 return []
-            return self._relations(relation_type, chunk, value["relations"], sentences, antecedents)
+            return self._relations(relation_type, chunk, value["relations"], sentences, by_sentence)
 
         found: list[Relation] = []
         for part in map_bounded(ask, jobs, self.concurrency):
@@ -112,7 +116,7 @@ class LLMExtractor:
         chunk: _Chunk,
         items: list[Any],
         sentences: Sequence[Sentence],
-        antecedents: Mapping[tuple[int, int], Any],
+        antecedents: Mapping[int, Mapping[int, Any]],
     ) -> list[Relation]:
         _, key_a, key_b = TASKS[relation_type]
         out: list[Relation] = []
@@ -129,7 +133,7 @@ class LLMExtractor:
             if not chunk.first <= index < chunk.first + len(chunk.lines):
                 continue
             sentence = sentences[index]
-            own = {t: x for (s, t), x in antecedents.items() if s == index}
+            own = antecedents.get(index, {})
             ka, kb = match_phrase_key(a, sentence, own), match_phrase_key(b, sentence, own)
             if ka and kb and ka != kb:
                 out.append(

@@ -53,8 +53,18 @@ class Reflector:
         self.concurrency = concurrency
         self.meter = meter or UsageMeter()
 
-    def evidence(self, relation: Relation, graph: DocumentGraph) -> list[str]:
-        """Other sentences mentioning the relation's concepts, both concepts first."""
+    def evidence(
+        self,
+        relation: Relation,
+        graph: DocumentGraph,
+        stored: dict[str, list[tuple[str, str]]] | None = None,
+    ) -> list[str]:
+        """Other sentences mentioning the relation's concepts, both concepts first.
+
+        ``stored`` memoises the KB's sentences per concept across the relations of one
+        document (one query per concept, not per relation).
+        """
+        stored = {} if stored is None else stored
         own = graph.sentences[relation.sentence]
         source_key, _, target_key = relation_triple(relation)
         scored: dict[str, tuple[int, str]] = {}
@@ -66,15 +76,25 @@ class Reflector:
             if hits:
                 scored[learned.iri.value] = (hits, learned.resolved)
         for key in (source_key, target_key):
-            concept = graph.minter.concept(key)
-            for row in self.store.select(load_query("sentences_of_concept"), {"concept": concept}):
-                iri = row["sentence"].value
-                if iri == own.iri.value or iri.startswith(graph.iri.value + "/"):
-                    continue
-                hits, text = scored.get(iri, (0, row["text"].value))
+            if key not in stored:
+                stored[key] = self._stored_sentences(key, graph)
+            for iri, text in stored[key]:
+                hits, text = scored.get(iri, (0, text))
                 scored[iri] = (hits + 1, text)
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0]))
         return [text for _, (_, text) in ranked[: self.max_evidence]]
+
+    def _stored_sentences(self, key: str, graph: DocumentGraph) -> list[tuple[str, str]]:
+        """(IRI, resolved text) of stored sentences of OTHER documents mentioning ``key``."""
+        rows = self.store.select(
+            load_query("sentences_of_concept"), {"concept": graph.minter.concept(key)}
+        )
+        own_prefix = graph.iri.value + "/"
+        return [
+            (row["sentence"].value, row["text"].value)
+            for row in rows
+            if not row["sentence"].value.startswith(own_prefix)
+        ]
 
     def messages(self, relation: Relation, evidence: Sequence[str]) -> list[Message]:
         """Chat messages asking for the verdict on one relation."""
@@ -87,9 +107,8 @@ class Reflector:
             {"role": "user", "content": "\n".join(lines)},
         ]
 
-    def judge(self, relation: Relation, graph: DocumentGraph) -> CheckedRelation:
-        """The verdict on one relation."""
-        evidence = self.evidence(relation, graph)
+    def judge(self, relation: Relation, evidence: Sequence[str]) -> CheckedRelation:
+        """The verdict on one relation, given its evidence (``unknown`` without any)."""
         if not evidence:
             return CheckedRelation(relation, "unknown")
         value, usage = complete_json(
@@ -100,5 +119,12 @@ class Reflector:
         return CheckedRelation(relation, verdict)
 
     def check(self, relations: Sequence[Relation], graph: DocumentGraph) -> list[CheckedRelation]:
-        """Verdicts on all relations of one document (bounded concurrency)."""
-        return map_bounded(lambda r: self.judge(r, graph), relations, self.concurrency)
+        """Verdicts on all relations of one document.
+
+        Evidence is gathered first, in the calling thread (the store is only read from
+        there); the LLM calls then run with bounded concurrency.
+        """
+        stored: dict[str, list[tuple[str, str]]] = {}
+        evidence = [self.evidence(r, graph, stored) for r in relations]
+        pairs = list(zip(relations, evidence, strict=True))
+        return map_bounded(lambda pair: self.judge(*pair), pairs, self.concurrency)

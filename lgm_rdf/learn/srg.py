@@ -9,7 +9,7 @@ from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.nlp.concepts import ConceptMention, sentence_concepts
-from lgm_rdf.nlp.coref import Antecedent
+from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.text import lemma_text, resolved_text
 from lgm_rdf.ontology import DCTERMS, LGM, NIF, OWL, RDF_TYPE, RDFS, SKOS, XSD, IriMinter
@@ -96,10 +96,8 @@ def build_srg(
     offset = 0
     previous: NamedNode | None = None
     for k, (section, sentences) in enumerate(zip(doc.sections, sections, strict=True)):
-        section_iri = _write_section(graph, minter, section, k)
-        by_sentence: dict[int, dict[int, Antecedent]] = {}
-        for (si, t), antecedent in (antecedents[k] if k < len(antecedents) else {}).items():
-            by_sentence.setdefault(si, {})[t] = antecedent
+        section_iri = _write_section(graph, section, k)
+        by_sentence = antecedents_by_sentence(antecedents[k] if k < len(antecedents) else {})
         for j, sentence in enumerate(sentences):
             position = len(graph.sentences)
             s_iri = minter.sentence(iri, position)
@@ -115,8 +113,8 @@ def build_srg(
     return graph
 
 
-def _write_section(graph: DocumentGraph, minter: IriMinter, section: Section, k: int) -> NamedNode:
-    x = minter.section(graph.iri, k)
+def _write_section(graph: DocumentGraph, section: Section, k: int) -> NamedNode:
+    x = graph.minter.section(graph.iri, k)
     graph.add(x, RDF_TYPE, LGM.Section)
     graph.add(x, DCTERMS.isPartOf, graph.iri)
     graph.add(x, LGM.position, _int(k))

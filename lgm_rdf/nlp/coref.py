@@ -10,13 +10,25 @@ The mark format follows the paper: ``It [: Apple] is sweet.`` (see :mod:`lgm_rdf
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 from lgm_rdf.nlp.concepts import phrase_key, surface, trim_span
 from lgm_rdf.nlp.coref_entities import Antecedent, topic_name
 from lgm_rdf.nlp.coref_rules import _RuleResolver
 from lgm_rdf.nlp.coref_syntax import is_pleonastic, pronoun_features
 from lgm_rdf.nlp.model import ParsedText
 
-__all__ = ["Antecedent", "is_pleonastic", "pronoun_features", "resolve", "topic_name"]
+__all__ = [
+    "Antecedent",
+    "antecedents_by_sentence",
+    "is_pleonastic",
+    "pronoun_features",
+    "resolve",
+    "topic_name",
+]
+
+A = TypeVar("A")
 
 
 def resolve(parsed: ParsedText, topic: str | None = None) -> dict[tuple[int, int], Antecedent]:
@@ -56,3 +68,13 @@ def _from_chains(parsed: ParsedText) -> dict[tuple[int, int], Antecedent]:
             if m.start < len(toks) and pronoun_features(toks[m.start]) is not None:
                 out[(m.sentence, m.start)] = ante
     return out
+
+
+def antecedents_by_sentence(
+    links: Mapping[tuple[int, int], A],
+) -> dict[int, dict[int, A]]:
+    """``{(sentence, token): antecedent}`` regrouped as ``{sentence: {token: antecedent}}``."""
+    grouped: dict[int, dict[int, A]] = {}
+    for (sentence, token), antecedent in links.items():
+        grouped.setdefault(sentence, {})[token] = antecedent
+    return grouped
