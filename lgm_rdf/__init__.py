@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from lgm_rdf.graph import LanguageGraph
     from lgm_rdf.learn.pipeline import LearnReport
+    from lgm_rdf.retrieve.model import Answer
     from lgm_rdf.settings import Settings
 
-__all__ = ["LanguageGraph", "LearnReport", "Settings"]
+__all__ = ["Answer", "LanguageGraph", "LearnReport", "Settings"]
 __version__ = "0.1.0"
 
 
@@ -26,6 +27,10 @@ def __getattr__(name: str) -> Any:
         from lgm_rdf.learn.pipeline import LearnReport
 
         return LearnReport
+    if name == "Answer":
+        from lgm_rdf.retrieve.model import Answer
+
+        return Answer
     if name == "Settings":
         from lgm_rdf.settings import Settings
 

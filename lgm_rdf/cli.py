@@ -16,6 +16,8 @@ OpenAI-compatible server) to use --extractor llm|both and --reflect.
 Examples:
   lgm learn data/corpus/               learn every .md/.txt/.json(l) file under data/corpus/
   lgm stats                            count documents, sentences, concepts, relations
+  lgm ask "What are apples rich in?"   answer with cited sentences (--explain shows the hops)
+  lgm serve --port 8088                SPARQL endpoint, /ask and a web page on 127.0.0.1
   lgm concept apple                    aliases, parents, children, components, with evidence
   lgm sparql 'SELECT * WHERE { ?s ?p ?o } LIMIT 5'
   lgm forget "Christopher Nolan"       drop one document (by title, id, path or IRI)
@@ -68,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="parse and extract but write nothing and call no LLM; estimate LLM calls and tokens",
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    from lgm_rdf.cli_ask import add_ask_parser
+    from lgm_rdf.server.cli import add_serve_parser
+
+    add_ask_parser(sub)
+    add_serve_parser(sub)
 
     p = sub.add_parser("stats", help="counts of documents, sentences, concepts and relations")
     _add_kb(p)

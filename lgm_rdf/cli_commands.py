@@ -11,9 +11,11 @@ from pathlib import Path
 
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions
 
+from lgm_rdf.cli_ask import cmd_ask
 from lgm_rdf.cli_output import print_json, print_table, read_query_arg, settings_from, write_csv
 from lgm_rdf.errors import LgmError
 from lgm_rdf.graph import LanguageGraph, collect_documents
+from lgm_rdf.server.cli import cmd_serve
 
 
 def _err(message: str) -> None:
@@ -89,7 +91,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         _err("nothing to learn (no readable documents); the KB is unchanged")
         return 1
     # a dry run must not create nor lock a KB: an existing one is opened read-only
-    exists = settings.kb.exists()
+    exists = settings.remote or Path(settings.kb).exists()
     with LanguageGraph(
         settings=settings,
         in_memory=args.dry_run and not exists,
@@ -214,7 +216,7 @@ ROLE_TITLES = {
 def cmd_forget(args: argparse.Namespace) -> int:
     """``lgm forget DOC``"""
     settings = settings_from(args)
-    if not settings.kb.is_dir():
+    if not settings.remote and not Path(settings.kb).is_dir():
         _err(f"no knowledge base at {settings.kb}; nothing removed")
         return 1
     with LanguageGraph(settings=settings) as lg:
@@ -288,4 +290,6 @@ COMMANDS = {
     "validate": cmd_validate,
     "import": cmd_import,
     "bench": cmd_bench,
+    "ask": cmd_ask,
+    "serve": cmd_serve,
 }

@@ -16,10 +16,11 @@ from lgm_rdf.learn.readers import ReaderError, SourceDocument, read_paths, read_
 from lgm_rdf.llm.base import UsageMeter
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import IriMinter, load_query
+from lgm_rdf.retrieve.model import Answer
 from lgm_rdf.retrieve.neighbourhood import ConceptView
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore, StoreError
-from lgm_rdf.store.oxigraph import OxigraphStore
+from lgm_rdf.store.factory import open_store
 
 PathOrText = str | Path | SourceDocument
 _PATHLIKE_SUFFIXES = (".txt", ".md", ".markdown", ".json", ".jsonl")
@@ -50,14 +51,15 @@ class LanguageGraph:
         if store is not None:
             self.store: GraphStore = store
         elif in_memory:
-            self.store = OxigraphStore(None)
+            self.store = open_store(None)
         else:
-            self.store = OxigraphStore(self.settings.kb, read_only=read_only)
+            self.store = open_store(self.settings.kb, read_only=read_only)
         self.minter = IriMinter(self.settings.base_iri)
         self._nlp = nlp
         self._chat: Any = chat
         self._label_keys: dict[str, str] = {}
         self.usage = UsageMeter()
+        self._retriever: Any = None
 
     # -- lifecycle ----------------------------------------------------------------------
     def __enter__(self) -> LanguageGraph:
@@ -195,7 +197,10 @@ class LanguageGraph:
     ) -> LearnReport:
         """Run the pipeline over ready documents and attach LLM usage to the report."""
         self.usage.reset()
-        report = self.learner(dry_run=dry_run).learn(docs, force=force, progress=progress)
+        try:
+            report = self.learner(dry_run=dry_run).learn(docs, force=force, progress=progress)
+        finally:
+            self._changed()
         report.dry_run = dry_run
         if self.settings.extractor != "pattern" or self.settings.reflect:
             report.llm = self.usage.total.as_dict()
@@ -221,7 +226,68 @@ class LanguageGraph:
             for row in self.store.select(load_query("document_by_label"), {"key": Literal(key)}):
                 if self.store.drop_graph(row["doc"]):  # type: ignore[arg-type]
                     dropped.append(row["doc"].value)
+        self._changed()
         return dropped
+
+    # -- asking -------------------------------------------------------------------------
+    @property
+    def retriever(self) -> Any:
+        """The concept-level retriever over this KB (its indexes are read on first use)."""
+        from lgm_rdf.retrieve.retriever import KBRetriever
+
+        current = self._retriever
+        if current is None or current.settings != self.settings:
+            current = KBRetriever(self.store, self.nlp, self.settings)
+            self._retriever = current
+        return current
+
+    def ask(
+        self,
+        question: str,
+        chunk_size: int | None = None,
+        reasoner: str = "auto",
+    ) -> Answer:
+        """Answer ``question`` by Concept Iterative Retrieval (paper §3.3, Algorithm 1).
+
+        ``reasoner`` is ``llm`` (needs a configured LLM), ``offline`` (extractive, no LLM) or
+        ``auto`` (the LLM when one is configured). ``chunk_size`` (characters) bounds the
+        context given to the LLM and the supports returned; default ``settings.chunk_size``.
+        """
+        if not question or not question.strip():
+            raise ValueError("the question is empty")
+        if chunk_size is not None and chunk_size < 1:
+            raise ValueError("the chunk size must be a positive number of characters")
+        if reasoner not in ("auto", "llm", "offline"):
+            raise ValueError(f"unknown reasoner {reasoner!r}; choose auto, llm or offline")
+        settings = self.settings.with_(chunk_size=chunk_size)
+        use_llm = reasoner == "llm" or (reasoner == "auto" and settings.llm_configured)
+        retriever = self.retriever
+        if use_llm:
+            from lgm_rdf.retrieve.iterative import LLMReasoner
+
+            chat = self.chat_model()
+            if chat is None:
+                raise ValueError(
+                    "reasoner 'llm' needs an LLM, but none is configured: set LGM_LLM_MODEL "
+                    "(and OPENAI_BASE_URL / OPENAI_API_KEY for your server)"
+                )
+            self.usage.reset()
+            return LLMReasoner(chat, settings, meter=self.usage).run(question, retriever)
+        from lgm_rdf.retrieve.offline import OfflineReasoner
+
+        return OfflineReasoner(settings).run(question, retriever)
+
+    def _changed(self) -> None:
+        """Drop cached indexes after the KB changed."""
+        if self._retriever is not None:
+            self._retriever.refresh()
+
+    def update(self, sparql: str) -> None:
+        """Run a SPARQL Update on the KB in one transaction (``SyntaxError`` on bad SPARQL)."""
+        try:
+            self.store.raw_update(sparql)
+        finally:
+            self._changed()
 
     # -- reading ------------------------------------------------------------------------
     def sparql(self, query: str) -> Any:
@@ -296,6 +362,7 @@ class LanguageGraph:
         """
         from lgm_rdf.interop import import_ontology
 
+        self._changed()
         return import_ontology(
             self.store,
             path,
@@ -353,4 +420,4 @@ def _looks_like_path(text: str) -> bool:
     return False
 
 
-__all__ = ["LanguageGraph", "LearnReport", "StoreError"]
+__all__ = ["Answer", "LanguageGraph", "LearnReport", "StoreError"]

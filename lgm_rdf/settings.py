@@ -22,7 +22,7 @@ class Settings:
     fields with :meth:`with_`.
     """
 
-    kb: Path = Path(DEFAULT_KB)
+    kb: Path | str = Path(DEFAULT_KB)  # a directory, or the URL of a SPARQL server (a str)
     base_iri: str = "urn:lgm:"
     # NLP
     nlp: str = "spacy"
@@ -49,6 +49,13 @@ class Settings:
     expand_depth: int = 2
     max_expanded_concepts: int = 60
     max_candidate_sentences: int = 400
+    # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_graph
+    ablation: str = "none"
+    # HTTP server (`lgm serve`)
+    server_token: str | None = None  # Bearer token that enables SPARQL Update and /learn
+    server_query_timeout: float = 30.0  # seconds
+    server_max_results: int = 100_000  # solutions or triples per response
+    server_max_body: int = 10_000_000  # bytes per request body
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -57,8 +64,18 @@ class Settings:
         return bool(self.llm_model)
 
     @property
+    def remote(self) -> bool:
+        """True when the KB is a SPARQL server (``kb`` is an http(s) URL)."""
+        return isinstance(self.kb, str)
+
+    @property
     def llm_cache_path(self) -> Path:
-        """SQLite file of the LLM answer cache, stored next to the KB."""
+        """SQLite file of the LLM answer cache, stored next to the KB.
+
+        For a remote KB it is ``lgm_kb.llm-cache.sqlite`` in the working directory.
+        """
+        if self.remote:
+            return Path(DEFAULT_KB + ".llm-cache.sqlite")
         return Path(str(self.kb).rstrip("/") + ".llm-cache.sqlite")
 
     def with_(self, **changes: object) -> Settings:
@@ -69,7 +86,8 @@ class Settings:
             raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         clean = {k: v for k, v in changes.items() if v is not None}
         if "kb" in clean:
-            clean["kb"] = Path(clean["kb"])  # type: ignore[arg-type]
+            kb = str(clean["kb"])
+            clean["kb"] = kb if is_url(kb) else Path(kb)
         return replace(self, **clean)  # type: ignore[arg-type]
 
     @classmethod
@@ -88,6 +106,11 @@ class Settings:
         env["openai_base_url"] = _env("OPENAI_BASE_URL")
         env["openai_api_key"] = _env("OPENAI_API_KEY")
         return base.with_(**env).with_(**overrides)
+
+
+def is_url(text: str) -> bool:
+    """True for an ``http://`` or ``https://`` URL (a remote SPARQL store)."""
+    return text.lower().startswith(("http://", "https://"))
 
 
 def _coerce(raw: str, current: object, name: str) -> object:

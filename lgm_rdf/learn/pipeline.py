@@ -81,7 +81,10 @@ class _Job:
 
 
 class Learner:
-    """Learns documents into a ``GraphStore``; one atomic named-graph replace per document."""
+    """Learns documents into a ``GraphStore``; one atomic named-graph replace per document.
+
+    ``coref=False`` skips pronoun resolution (no antecedents; used by ``lgm bench learn``).
+    """
 
     def __init__(
         self,
@@ -91,6 +94,7 @@ class Learner:
         enrichers: Sequence[GraphEnricher] = (),
         batch_documents: int = 32,
         dry_run: bool = False,
+        coref: bool = True,
     ) -> None:
         self.store = store
         self.nlp = nlp
@@ -98,6 +102,7 @@ class Learner:
         self.enrichers = list(enrichers)
         self.batch_documents = batch_documents
         self.dry_run = dry_run
+        self.coref = coref
 
     def stored_hashes(self) -> dict[str, str]:
         """Content hash of every document already in the store, by document IRI."""
@@ -198,6 +203,8 @@ class Learner:
         for job, sections in zip(jobs, parsed, strict=True):
             antecedents = [
                 resolve(parsed_section, topic=topic_of(section.title or job.doc.title))
+                if self.coref
+                else {}
                 for section, parsed_section in zip(job.doc.sections, sections, strict=True)
             ]
             sentences = [p.sentences for p in sections]

@@ -41,6 +41,10 @@ class GraphStore(Protocol):
         """Run a user's query as it is (for ``lgm sparql``), union default graph."""
         ...
 
+    def raw_update(self, update: str) -> None:
+        """Run a user's SPARQL Update as it is, as one transaction."""
+        ...
+
     def replace_graph(
         self, graph: NamedNode, quads: Iterable[Quad], also: Iterable[Quad] = ()
     ) -> int:

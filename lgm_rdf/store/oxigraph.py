@@ -112,6 +112,12 @@ class OxigraphStore:
             query, use_default_graph_as_union=True, prefixes=PREFIXES
         )
 
+    def raw_update(self, update: str) -> None:
+        """Run a user's SPARQL Update as given, in one transaction (``SyntaxError`` on bad SPARQL)."""
+        if self.read_only:
+            raise StoreError("the knowledge base is open read-only; updates are refused")
+        self._store.update(update, prefixes=PREFIXES)
+
     # -- writes -------------------------------------------------------------------------
     def replace_graph(
         self, graph: NamedNode, quads: Iterable[Quad], also: Iterable[Quad] = ()

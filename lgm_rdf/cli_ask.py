@@ -1,0 +1,115 @@
+"""``lgm ask``: print an ``Answer`` for people (plain or ``--explain``) or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from lgm_rdf.cli_output import print_json, settings_from
+from lgm_rdf.graph import LanguageGraph
+from lgm_rdf.retrieve.model import Answer
+
+_VIA = {
+    "self": "named in the question",
+    "alias": "alias",
+    "parent": "parent concept",
+    "child": "child concept",
+    "component": "component",
+    "whole": "whole it is part of",
+    "hop": "next hop",
+    "lexical": "word overlap",
+}
+
+
+def add_ask_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``ask`` sub-command's arguments."""
+    p = sub.add_parser(
+        "ask",
+        help="answer a question from the KB by Concept Iterative Retrieval",
+        description="Answer a question: link its concepts to the KB, expand them through the "
+        "concept graph (aliases, parents, children, components), rank their sentences and "
+        "iterate (paper Algorithm 1). With an LLM configured (LGM_LLM_MODEL) the LLM marks "
+        "supporting sentences and answers; without one the answer is extractive: the best "
+        "supporting sentences, cited.",
+    )
+    p.add_argument("question", help="the question, in quotes")
+    p.add_argument("--kb", metavar="DIR|URL", help="knowledge base (env LGM_KB, default ./lgm_kb)")
+    p.add_argument(
+        "--chunk-size",
+        type=int,
+        metavar="CHARS",
+        help="context bound K in characters (default 4000; env LGM_CHUNK_SIZE)",
+    )
+    p.add_argument(
+        "--reasoner",
+        choices=["auto", "llm", "offline"],
+        default="auto",
+        help="llm, offline (extractive, no LLM) or auto: the LLM when one is configured",
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="show each iteration: concepts, their expansion, candidates and supports",
+    )
+    p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """``lgm ask QUESTION``"""
+    settings = settings_from(args)
+    if args.reasoner == "auto" and not settings.llm_configured and not args.json:
+        print("lgm: no LLM configured (LGM_LLM_MODEL unset): extractive answer", file=sys.stderr)
+    with LanguageGraph(settings=settings, read_only=True) as lg:
+        answer = lg.ask(args.question, chunk_size=args.chunk_size, reasoner=args.reasoner)
+    if args.json:
+        print_json(answer.to_dict())
+        return 0
+    if args.explain:
+        print(explain(answer))
+    print(format_answer(answer))
+    return 0
+
+
+def format_answer(answer: Answer) -> str:
+    """The answer, then its numbered supports with document, concept and how it was reached."""
+    lines = [answer.answer, ""]
+    if answer.supports:
+        lines.append("Supporting sentences:")
+    for n, s in enumerate(answer.supports, 1):
+        how = _VIA.get(s.via, s.via)
+        lines.append(f"  [{n}] {s.text}")
+        lines.append(f"      — {s.title} (concept: {s.concept}, {how})")
+    usage = answer.usage
+    if answer.mode == "llm":
+        lines.append(
+            f"LLM: {usage.get('calls', 0)} calls ({usage.get('cached_calls', 0)} cached), "
+            f"{usage.get('prompt_tokens', 0)} prompt + {usage.get('completion_tokens', 0)} "
+            "completion tokens"
+        )
+    return "\n".join(lines)
+
+
+def explain(answer: Answer) -> str:
+    """Per iteration: the concepts, their expansion, the number of candidates and the supports."""
+    lines: list[str] = []
+    for it in answer.iterations:
+        lines.append(f"== iteration {it.number}: concepts {', '.join(it.concepts) or '(none)'}")
+        for e in it.expanded:
+            lines.append(
+                f"   {e.label:<40} {e.via:<9} distance {e.distance}  weight {e.weight:.2f}"
+                f"  (from '{e.source}')"
+            )
+        lines.append(f"   candidates: {it.candidates}")
+        if it.chunks:
+            lines.append(
+                f"   chunks: {it.chunks}, compress steps: {it.compress_steps}"
+                + (", pruned by ROUGE-L" if it.pruned else "")
+            )
+        lines.append(f"   supports after this iteration: {len(it.supports)}")
+        if it.answer:
+            lines.append(f"   answer: {it.answer}")
+        if it.missing:
+            label = "missing concepts" if answer.mode == "llm" else "bridge concepts followed next"
+            lines.append(f"   {label}: {', '.join(it.missing)}")
+    lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""Fetch the sentences that mention expanded concepts, and the concepts those sentences mention.
+
+Both are one query each over a ``VALUES`` block of IRIs (``candidate_sentences.rq``,
+``sentence_mentions.rq``), chunked so a block never grows without bound.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pyoxigraph import NamedNode
+
+from lgm_rdf.ontology import load_query
+from lgm_rdf.retrieve.model import ExpandedConcept
+from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.values import with_values
+
+BLOCK = 500  # IRIs per VALUES block
+
+
+@dataclass
+class SentenceHit:
+    """A sentence reached by one or more expanded concepts."""
+
+    sentence: str
+    text: str
+    resolved: str
+    lemma: str
+    document: str
+    title: str
+    position: int
+    matched: list[ExpandedConcept] = field(default_factory=list)
+    mentions: set[str] = field(default_factory=set)  # every concept the sentence mentions
+
+
+def _blocks(items: Sequence[str]) -> list[Sequence[str]]:
+    return [items[i : i + BLOCK] for i in range(0, len(items), BLOCK)]
+
+
+def fetch_candidates(
+    store: GraphStore,
+    expanded: Sequence[ExpandedConcept],
+    exclude: frozenset[str] = frozenset(),
+    limit: int | None = None,
+) -> dict[str, SentenceHit]:
+    """Sentences mentioning any of ``expanded`` (minus ``exclude``), keyed by sentence IRI.
+
+    ``limit`` stops reading after that many sentences (rows come in store order).
+    """
+    by_iri = {c.concept: c for c in expanded}
+    hits: dict[str, SentenceHit] = {}
+    query = load_query("candidate_sentences")
+    for block in _blocks(list(by_iri)):
+        rows = store.select(with_values(query, ["concept"], [[NamedNode(i)] for i in block]))
+        for row in rows:
+            iri = row["sentence"].value
+            if iri in exclude:
+                continue
+            hit = hits.get(iri)
+            if hit is None:
+                if limit is not None and len(hits) >= limit:
+                    continue
+                text = row["text"].value
+                hit = SentenceHit(
+                    sentence=iri,
+                    text=text,
+                    resolved=row["resolved"].value if "resolved" in row else text,
+                    lemma=row["lemma"].value if "lemma" in row else text.lower(),
+                    document=row["doc"].value,
+                    title=row["title"].value if "title" in row else "",
+                    position=int(row["position"].value),
+                )
+                hits[iri] = hit
+            concept = by_iri.get(row["concept"].value)
+            if concept is not None and concept not in hit.matched:
+                hit.matched.append(concept)
+    return hits
+
+
+def fetch_mentions(store: GraphStore, sentences: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Every concept (IRI → label) that each of ``sentences`` mentions."""
+    out: dict[str, dict[str, str]] = defaultdict(dict)
+    query = load_query("sentence_mentions")
+    for block in _blocks(list(sentences)):
+        rows = store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block]))
+        for row in rows:
+            concept = row["concept"].value
+            out[row["sentence"].value][concept] = row["label"].value if "label" in row else concept
+    return out

@@ -1,0 +1,110 @@
+"""Concept expansion through the concept graph (paper eq. 2-4) with SPARQL property paths.
+
+From the linked seed concepts, breadth-first: the alias closure (``owl:sameAs`` both ways,
+``expand_aliases.rq``), then one query per step (``expand_step.rq``) for the parents, children,
+components (``lgm:partOf``, transitive) and wholes of everything reached so far. Walking steps in Python keeps the distance of
+every concept, makes cycles harmless (a concept is visited once) and lets the set be capped,
+nearest and strongest first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pyoxigraph import NamedNode
+
+from lgm_rdf.ontology import load_query
+from lgm_rdf.retrieve.model import ExpandedConcept
+from lgm_rdf.settings import Settings
+from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.values import with_values
+
+# how much of a seed's weight a relation passes on (per step)
+ROLE_WEIGHT = {"alias": 0.9, "parent": 0.6, "child": 0.5, "component": 0.5, "whole": 0.4}
+# beyond the first step only parents are followed (ancestors up to the expansion depth);
+# the aliases of anything reached are always taken, at the same distance
+SPREAD_ROLES = frozenset({"child", "component"})
+SPREAD = 3  # up to this many children (components) keep the full weight; more share it
+FOLLOW_FURTHER = frozenset({"alias", "parent"})
+
+
+def expand_concepts(
+    store: GraphStore,
+    seeds: Sequence[tuple[NamedNode, float, str]],
+    settings: Settings,
+    labels: dict[str, str] | None = None,
+) -> list[ExpandedConcept]:
+    """The seeds (``(concept, link strength, question phrase)``) and what they reach.
+
+    Returns at most ``settings.max_expanded_concepts`` concepts, nearest first, then by weight;
+    each carries how it was reached (``self`` for a seed) and its distance in steps.
+    """
+    best: dict[str, ExpandedConcept] = {}
+    for concept, strength, phrase in seeds:
+        old = best.get(concept.value)
+        if old is None or strength > old.weight:
+            label = (labels or {}).get(concept.value, concept.value)
+            best[concept.value] = ExpandedConcept(concept.value, label, "self", 0, phrase, strength)
+    cap = max(1, settings.max_expanded_concepts)
+    frontier = _add_aliases(store, list(best.values()), best, cap)
+    step = load_query("expand_step")
+    for depth in range(1, max(0, settings.expand_depth) + 1):
+        if not frontier or len(best) >= cap:
+            break
+        by_iri = {c.concept: c for c in frontier}
+        rows = store.select(with_values(step, ["from"], [[NamedNode(c.concept)] for c in frontier]))
+        reached: dict[str, ExpandedConcept] = {}
+        children: Counter[str] = Counter(
+            r["from"].value for r in rows if r["role"].value in SPREAD_ROLES
+        )
+        for row in rows:
+            source = by_iri.get(row["from"].value)
+            to = row["to"].value
+            role = row["role"].value
+            if source is None or to in best or (depth > 1 and role not in FOLLOW_FURTHER):
+                continue
+            weight = source.weight * ROLE_WEIGHT[role]
+            if role in SPREAD_ROLES:  # one of many children says little about the parent
+                weight *= min(1.0, SPREAD / children[source.concept])
+            label = row["label"].value if "label" in row else to
+            old = reached.get(to)
+            if old is None or weight > old.weight:
+                reached[to] = ExpandedConcept(
+                    to, label, role, source.distance + 1, source.source, weight
+                )
+        room = cap - len(best)
+        ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]
+        for c in ranked:
+            best[c.concept] = c
+        frontier = _add_aliases(store, ranked, best, cap)
+    return sorted(best.values(), key=lambda c: (c.distance, -c.weight, c.label))
+
+
+def _add_aliases(
+    store: GraphStore,
+    concepts: list[ExpandedConcept],
+    best: dict[str, ExpandedConcept],
+    cap: int,
+) -> list[ExpandedConcept]:
+    """``concepts`` and their aliases (added to ``best`` at the same distance), within the cap."""
+    if not concepts:
+        return []
+    by_iri = {c.concept: c for c in concepts}
+    rows = store.select(
+        with_values(load_query("expand_aliases"), ["from"], [[NamedNode(i)] for i in by_iri])
+    )
+    out = list(concepts)
+    for row in rows:
+        source = by_iri.get(row["from"].value)
+        to = row["to"].value
+        if source is None or to in best or len(best) >= cap:
+            continue
+        via = "alias" if source.via == "self" else source.via
+        label = row["label"].value if "label" in row else to
+        alias = ExpandedConcept(
+            to, label, via, source.distance, source.source, source.weight * ROLE_WEIGHT["alias"]
+        )
+        best[to] = alias
+        out.append(alias)
+    return out

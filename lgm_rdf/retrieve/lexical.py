@@ -1,0 +1,89 @@
+"""Plain lexical retrieval over every sentence (BM25 on lemma text): the ``no_graph`` ablation."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from lgm_rdf.ontology import load_query
+from lgm_rdf.retrieve.model import Candidate
+from lgm_rdf.retrieve.rank import words_of
+from lgm_rdf.store.base import GraphStore
+
+K1 = 1.2
+B = 0.75
+
+
+class LexicalIndex:
+    """An in-memory BM25 index of sentences (words of the lemma and original text)."""
+
+    def __init__(self, sentences: Sequence[Candidate], texts: Sequence[str]) -> None:
+        self.sentences = list(sentences)
+        self.postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self.lengths: list[int] = []
+        for i, text in enumerate(texts):
+            counts = Counter(w for w in text.lower().split() if w)
+            self.lengths.append(sum(counts.values()))
+            for word in words_of(text):
+                self.postings[word].append((i, counts.get(word, 1)))
+        self.avg = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
+
+    @classmethod
+    def from_store(cls, store: GraphStore) -> LexicalIndex:
+        """Index every sentence of the store (one query)."""
+        sentences: list[Candidate] = []
+        texts: list[str] = []
+        for row in store.select(load_query("sentence_texts")):
+            text = row["text"].value
+            sentences.append(
+                Candidate(
+                    sentence=row["sentence"].value,
+                    text=text,
+                    resolved=row["resolved"].value if "resolved" in row else text,
+                    document=row["doc"].value,
+                    title=row["title"].value if "title" in row else "",
+                    position=int(row["position"].value),
+                    concept="",
+                    via="lexical",
+                )
+            )
+            texts.append((row["lemma"].value if "lemma" in row else "") + " " + text)
+        return cls(sentences, texts)
+
+    def search(
+        self, words: Sequence[str], exclude: frozenset[str] = frozenset(), limit: int = 400
+    ) -> list[Candidate]:
+        """The ``limit`` best sentences for the query words, best first."""
+        n = len(self.sentences)
+        scores: dict[int, float] = defaultdict(float)
+        for word in set(words):
+            posting = self.postings.get(word)
+            if not posting:
+                continue
+            idf = math.log(1.0 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            for i, tf in posting:
+                norm = tf + K1 * (1 - B + B * self.lengths[i] / self.avg)
+                scores[i] += idf * tf * (K1 + 1) / norm
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        out: list[Candidate] = []
+        for i, score in ranked:
+            c = self.sentences[i]
+            if c.sentence in exclude:
+                continue
+            out.append(
+                Candidate(
+                    c.sentence,
+                    c.text,
+                    c.resolved,
+                    c.document,
+                    c.title,
+                    c.position,
+                    c.concept,
+                    c.via,
+                    round(score, 6),
+                )
+            )
+            if len(out) >= limit:
+                break
+        return out

@@ -1,0 +1,151 @@
+"""Link question concepts to KB concepts: by label, by alternative label, and by partial matches.
+
+The KB's concept labels are read once into an in-memory index (``concept_index.rq``), so user
+text is only ever compared in Python, never pasted into SPARQL. Each link has a strength in
+(0, 1]: 1 for the concept's own label, less for an alternative label and for partial matches
+(a longer name that contains the question's words, the head noun or last name of a phrase,
+a shorter name made of some of its words).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pyoxigraph import NamedNode
+
+from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.ontology import load_query, normalise_label
+from lgm_rdf.store.base import GraphStore
+
+# strengths of the kinds of link
+LABEL = 1.0
+ALT_LABEL = 0.95
+SUPERSET = (
+    0.7  # a KB name containing every word of the question's phrase ("nolan" → "christopher nolan")
+)
+LAST_NAME = 0.6  # the last word of a proper name ("christopher nolan" → "nolan")
+SUBSET = 0.6  # a KB name made of some of the phrase's words (times the share of words covered)
+HEAD = 0.5  # the head noun of a phrase ("string instrument" → "instrument")
+MAX_SUPERSETS = 8  # longer names per question phrase, the most specific first
+_PAREN = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+def title_key(title: str) -> str:
+    """A document title as a concept key, without a trailing "(disambiguator)"."""
+    return normalise_label(_PAREN.sub("", title))
+
+
+@dataclass(frozen=True)
+class ConceptLink:
+    """A question phrase linked to a KB concept with a strength and the kind of match."""
+
+    phrase: str
+    concept: NamedNode
+    label: str
+    strength: float
+    how: str  # label | alt | superset | last-name | subset | head
+
+
+def words_of_key(key: str) -> list[str]:
+    """The content words of a concept key (no stop words, no single letters)."""
+    return [w for w in key.replace("-", " ").split() if w not in STOP_WORDS and len(w) > 1]
+
+
+class ConceptIndex:
+    """Every concept's labels and mention count, indexed by label and by word."""
+
+    def __init__(
+        self, rows: Iterable[tuple[str, str, str, int]], titles: Iterable[str] = ()
+    ) -> None:
+        self.by_label: dict[str, list[tuple[str, str]]] = defaultdict(list)  # key → (iri, kind)
+        self.labels: dict[str, str] = {}
+        self.mentions: dict[str, int] = {}
+        self.by_word: dict[str, set[str]] = defaultdict(set)  # word → label keys
+        for iri, label, kind, count in rows:
+            key = normalise_label(label)
+            if not key:
+                continue
+            self.by_label[key].append((iri, kind))
+            if kind == "label":
+                self.labels[iri] = label
+                self.mentions[iri] = count
+            for word in words_of_key(key):
+                self.by_word[word].add(key)
+        self.total = max(1, sum(self.mentions.values()))
+        self.concepts = max(1, len(self.mentions))
+        # concepts some document is named after (by label or alternative label)
+        self.titled: set[str] = {
+            iri for title in titles for iri, _ in self.by_label.get(title_key(title), ())
+        }
+
+    @classmethod
+    def from_store(cls, store: GraphStore) -> ConceptIndex:
+        """Read the index from the store (one query)."""
+        rows = (
+            (r["concept"].value, r["label"].value, r["kind"].value, int(r["n"].value))
+            for r in store.select(load_query("concept_index"))
+            if isinstance(r.get("concept"), NamedNode)
+        )
+        titles = [r["title"].value for r in store.select(load_query("document_titles"))]
+        return cls(rows, titles)
+
+    def label_of(self, iri: str) -> str:
+        """The concept's label (its IRI when it has none)."""
+        return self.labels.get(iri, iri)
+
+    def specificity(self, iri: str) -> float:
+        """An inverse-frequency weight in [0, 1]: 1 for a concept one sentence mentions.
+
+        ``(log(N / n) / log N)²`` over N mentions in all: squared so that a concept that
+        half the corpus mentions weighs next to nothing.
+        """
+        n = self.mentions.get(iri, 0)
+        if n <= 1:
+            return 1.0
+        top = math.log(max(2, self.total))
+        return max(0.0, math.log(self.total / n) / top) ** 2
+
+    def _exact(self, key: str, strength: float, how: str, phrase: str) -> list[ConceptLink]:
+        out = []
+        for iri, kind in self.by_label.get(key, ()):
+            s = strength if kind == "label" else min(strength, ALT_LABEL)
+            out.append(ConceptLink(phrase, NamedNode(iri), self.label_of(iri), s, how))
+        return out
+
+    def link(self, phrase: str, proper: bool = False) -> list[ConceptLink]:
+        """KB concepts for one question phrase (a normalised lemma phrase), strongest first.
+
+        ``proper`` marks a proper name, whose last word may name the same thing.
+        """
+        key = normalise_label(phrase)
+        found: dict[str, ConceptLink] = {}
+
+        def keep(links: Iterable[ConceptLink]) -> None:
+            for link in links:
+                old = found.get(link.concept.value)
+                if old is None or link.strength > old.strength:
+                    found[link.concept.value] = link
+
+        keep(self._exact(key, LABEL, "label", key))
+        words = words_of_key(key)
+        if words and (proper or not found):
+            supersets = set.intersection(*(self.by_word.get(w, set()) for w in words))
+            supersets.discard(key)
+            ranked = sorted(supersets, key=lambda k: (len(words_of_key(k)), k))[:MAX_SUPERSETS]
+            for other in ranked:
+                share = len(words) / max(1, len(words_of_key(other)))
+                keep(self._exact(other, SUPERSET * share, "superset", key))
+        if len(words) > 1:
+            if proper:
+                keep(self._exact(words[-1], LAST_NAME, "last-name", key))
+            else:
+                keep(self._exact(words[-1], HEAD, "head", key))
+            for size in range(len(words) - 1, 1, -1):
+                for start in range(0, len(words) - size + 1):
+                    sub = " ".join(words[start : start + size])
+                    keep(self._exact(sub, SUBSET * size / len(words), "subset", key))
+        return sorted(found.values(), key=lambda k: (-k.strength, k.label))

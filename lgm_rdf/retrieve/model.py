@@ -1,0 +1,136 @@
+"""Plain data classes of asking: candidates, supports, iterations and the ``Answer``.
+
+These are shared by the offline reasoner, the LLM reasoner (Algorithm 1), the CLI,
+the HTTP ``/ask`` endpoint and the benchmarks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+# How a candidate sentence was reached from a query concept.
+VIAS = ("self", "alias", "parent", "child", "component", "whole", "hop", "lexical")
+
+
+@dataclass(frozen=True)
+class ExpandedConcept:
+    """A KB concept reached from a query concept, with how and how far (0 = linked directly)."""
+
+    concept: str  # IRI
+    label: str
+    via: str  # one of VIAS
+    distance: int
+    source: str  # the query concept (label) it was reached from
+    weight: float = 1.0  # link strength x relation/distance discount
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A sentence that mentions an expanded concept, with its provenance and rank score."""
+
+    sentence: str  # sentence IRI
+    text: str  # original text (nif:anchorOf)
+    resolved: str  # coreference-resolved text (lgm:resolvedText)
+    document: str  # document IRI
+    title: str  # document title
+    position: int  # position of the sentence in its document
+    concept: str  # label of the concept that brought it
+    via: str  # one of VIAS
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class Support:
+    """A sentence cited as support of an answer."""
+
+    sentence: str
+    text: str
+    document: str
+    title: str
+    concept: str
+    via: str
+    score: float = 0.0
+
+    @classmethod
+    def of(cls, c: Candidate) -> Support:
+        """The support made of a candidate."""
+        return cls(c.sentence, c.text, c.document, c.title, c.concept, c.via, c.score)
+
+
+@dataclass
+class Iteration:
+    """One round of Algorithm 1: its concepts, their expansion, candidates and supports."""
+
+    number: int
+    concepts: list[str]
+    expanded: list[ExpandedConcept] = field(default_factory=list)
+    candidates: int = 0
+    chunks: int = 0
+    compress_steps: int = 0
+    pruned: bool = False
+    supports: list[str] = field(default_factory=list)  # sentence IRIs kept after this round
+    answer: str = ""
+    missing: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Answer:
+    """What ``LanguageGraph.ask`` returns (and ``lgm ask --json`` prints)."""
+
+    question: str
+    answer: str
+    mode: str  # "offline" | "llm"
+    supports: list[Support] = field(default_factory=list)
+    iterations: list[Iteration] = field(default_factory=list)
+    usage: dict[str, int] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    # Every candidate seen, best first (supports first); benchmarks rank paragraphs with it.
+    ranking: list[Candidate] = field(default_factory=list, repr=False)
+
+    def to_dict(self, with_ranking: bool = False) -> dict[str, Any]:
+        """The JSON object of ``lgm ask --json`` and ``/ask``."""
+        out: dict[str, Any] = {
+            "question": self.question,
+            "answer": self.answer,
+            "mode": self.mode,
+            "supports": [asdict(s) for s in self.supports],
+            "iterations": [asdict(i) for i in self.iterations],
+            "usage": dict(self.usage),
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+        if with_ranking:
+            out["ranking"] = [asdict(c) for c in self.ranking]
+        return out
+
+
+@dataclass
+class Round:
+    """What one retrieval round found: the expansion and the ranked candidates."""
+
+    concepts: list[str]
+    expanded: list[ExpandedConcept]
+    candidates: list[Candidate]  # best first
+
+
+class Retriever(Protocol):
+    """Concept-level retrieval over the KB, as the reasoners see it."""
+
+    def question_concepts(self, text: str) -> list[str]:
+        """The concept phrases of a question (or of a list of missing concepts)."""
+        ...
+
+    def retrieve(
+        self, question: str, concepts: Sequence[str], exclude: frozenset[str] = frozenset()
+    ) -> Round:
+        """Link ``concepts`` to the KB, expand them and rank their sentences for ``question``.
+
+        Sentences whose IRI is in ``exclude`` are left out.
+        """
+        ...
+
+
+def text_length(items: Sequence[Candidate] | Sequence[Support]) -> int:
+    """Characters of the texts together (one separator between sentences)."""
+    return sum(len(c.text) + 1 for c in items) - (1 if items else 0)

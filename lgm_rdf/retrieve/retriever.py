@@ -1,0 +1,186 @@
+"""Concept-level retrieval over a KB: question concepts → links → expansion → ranked sentences.
+
+``KBRetriever`` implements the ``Retriever`` protocol both reasoners drive. Its ablations
+(``Settings.ablation``) serve the benchmark: ``no_expansion`` keeps only the linked concepts,
+``no_graph`` ignores the concept graph and ranks every sentence by lexical overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from pyoxigraph import NamedNode
+
+from lgm_rdf.nlp.concepts import lemma_of, phrase_key, sentence_concepts
+from lgm_rdf.nlp.model import NLP, Sentence
+from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_mentions
+from lgm_rdf.retrieve.expand import expand_concepts
+from lgm_rdf.retrieve.lexical import LexicalIndex
+from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, words_of_key
+from lgm_rdf.retrieve.model import ExpandedConcept, Round
+from lgm_rdf.retrieve.rank import rank_hits
+from lgm_rdf.settings import Settings
+from lgm_rdf.store.base import GraphStore
+
+MAX_NAME_TOKENS = 8
+_EDGE_POS = frozenset({"DET", "ADP", "PUNCT", "CCONJ", "PRON", "AUX", "PART", "SCONJ"})
+HEAD_NOUN = 0.5  # a phrase's head noun alone says less than the phrase
+ABLATIONS = ("none", "no_expansion", "no_iteration", "no_graph")
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
+
+
+class KBRetriever:
+    """Retrieval over one store; the concept index is read once and kept until ``refresh``."""
+
+    def __init__(self, store: GraphStore, nlp: NLP, settings: Settings) -> None:
+        if settings.ablation not in ABLATIONS:
+            raise ValueError(
+                f"unknown ablation {settings.ablation!r}; choose one of {', '.join(ABLATIONS)}"
+            )
+        self.store = store
+        self.nlp = nlp
+        self.settings = settings
+        self._index: ConceptIndex | None = None
+        self._lexical: LexicalIndex | None = None
+        self._proper: set[str] = set()
+        self._heads: set[str] = set()
+        self._words: dict[str, list[str]] = {}
+
+    @property
+    def index(self) -> ConceptIndex:
+        """The concept index (labels, mention counts), read on first use."""
+        if self._index is None:
+            self._index = ConceptIndex.from_store(self.store)
+        return self._index
+
+    def refresh(self) -> None:
+        """Forget the cached indexes (after the KB changed)."""
+        self._index = None
+        self._lexical = None
+
+    # -- the Retriever protocol --------------------------------------------------------------
+    def question_concepts(self, text: str) -> list[str]:
+        """Concept keys of a question (entities, names, noun phrases and their heads)."""
+        parsed = self.nlp.parse(text)
+        keys: list[str] = []
+        words: list[str] = []
+        for sentence in parsed.sentences:
+            names = self._names_in(sentence)
+            for key in names:
+                if key not in keys:
+                    keys.append(key)
+                self._proper.add(key)
+            inside = [set(words_of_key(n)) for n in names]
+            for m in sentence_concepts(sentence):
+                if any(set(words_of_key(m.key)) < name for name in inside):
+                    continue  # a part of a name found whole
+                if m.key not in keys:
+                    keys.append(m.key)
+                if m.kind in ("entity", "propn"):
+                    self._proper.add(m.key)
+                elif m.kind == "head":
+                    self._heads.add(m.key)
+            for tok in sentence.tokens:
+                word = lemma_of(tok)
+                if tok.upos in _CONTENT_POS and word not in STOP_WORDS and word not in words:
+                    words.append(word)
+                text_form = tok.text.lower()
+                content = tok.upos in _CONTENT_POS and text_form not in STOP_WORDS
+                if content and text_form not in words:
+                    words.append(text_form)
+        self._words[text] = words
+        return keys
+
+    def _names_in(self, sentence: Sentence) -> list[str]:
+        """KB concept names of two or more words found verbatim in the sentence, longest first.
+
+        This catches names the parser splits ("Haymo of Faversham" parsed as two proper nouns).
+        """
+        tokens = sentence.tokens
+        found: list[str] = []
+        start = 0
+        while start < len(tokens):
+            for end in range(min(len(tokens), start + MAX_NAME_TOKENS), start + 1, -1):
+                span = tokens[start:end]
+                if span[0].upos in _EDGE_POS or span[-1].upos in _EDGE_POS:
+                    continue
+                key = phrase_key(span)
+                if key in self.index.by_label and len(words_of_key(key)) > 1:
+                    found.append(key)
+                    start = end - 1
+                    break
+            start += 1
+        return found
+
+    def question_words(self, question: str) -> list[str]:
+        """Content words (lemmas and forms) of the question, for lexical overlap."""
+        if question not in self._words:
+            self.question_concepts(question)
+        return self._words[question]
+
+    def link(self, concepts: Sequence[str]) -> list[ConceptLink]:
+        """Every KB concept linked from the given phrases."""
+        links: list[ConceptLink] = []
+        for phrase in concepts:
+            found = self.index.link(phrase, proper=phrase in self._proper)
+            if phrase in self._heads and phrase not in self._proper:
+                found = [replace(k, strength=k.strength * HEAD_NOUN) for k in found]
+            links.extend(found)
+        return links
+
+    def retrieve(
+        self, question: str, concepts: Sequence[str], exclude: frozenset[str] = frozenset()
+    ) -> Round:
+        """Link, expand and rank the sentences of ``concepts`` for ``question``."""
+        words = self.question_words(question)
+        if self.settings.ablation == "no_graph":
+            return Round(list(concepts), [], self.lexical.search(words, exclude, self.limit))
+        links = self.link(concepts)
+        seeds = [(link.concept, link.strength, link.phrase) for link in links]
+        if self.settings.ablation == "no_expansion":
+            expanded = [
+                ExpandedConcept(c.value, self.index.label_of(c.value), "self", 0, p, s)
+                for c, s, p in _best_seeds(seeds)
+            ]
+        else:
+            expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
+        hits = self._hits(expanded, exclude)
+        return Round(list(concepts), expanded, rank_hits(hits.values(), words, self.index))
+
+    @property
+    def limit(self) -> int:
+        """The most candidate sentences one round keeps."""
+        return max(1, self.settings.max_candidate_sentences)
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        """BM25 over every sentence's lemma text (the ``no_graph`` ablation), built on first use."""
+        if self._lexical is None:
+            self._lexical = LexicalIndex.from_store(self.store)
+        return self._lexical
+
+    def _hits(self, expanded: Sequence[ExpandedConcept], exclude: frozenset[str]) -> dict:
+        """Sentences of the specific concepts; the common ones only add to their scores."""
+        cap = self.limit
+        rare = [c for c in expanded if self.index.mentions.get(c.concept, 0) <= cap]
+        common = [c for c in expanded if c not in rare]
+        hits = fetch_candidates(self.store, rare or expanded, exclude, limit=None if rare else cap)
+        if common and rare and hits:
+            by_iri = {c.concept: c for c in common}
+            for sentence, mentioned in fetch_mentions(self.store, list(hits)).items():
+                hit = hits[sentence]
+                hit.mentions = set(mentioned)
+                hit.matched.extend(by_iri[c] for c in mentioned if c in by_iri)
+        return hits
+
+
+def _best_seeds(
+    seeds: Sequence[tuple[NamedNode, float, str]],
+) -> list[tuple[NamedNode, float, str]]:
+    best: dict[str, tuple[NamedNode, float, str]] = {}
+    for concept, strength, phrase in seeds:
+        if concept.value not in best or strength > best[concept.value][1]:
+            best[concept.value] = (concept, strength, phrase)
+    return list(best.values())

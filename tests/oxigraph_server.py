@@ -1,0 +1,75 @@
+"""Start and stop an ``oxigraph serve`` process on 127.0.0.1 for the remote-store tests."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+
+def oxigraph_binary() -> str | None:
+    """The ``oxigraph`` server binary next to this Python, or on PATH (``None`` if absent)."""
+    beside = Path(sys.executable).parent / "oxigraph"
+    if beside.is_file():
+        return str(beside)
+    return shutil.which("oxigraph")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class OxigraphServer:
+    """One ``oxigraph serve`` process; ``url`` is its base URL once :meth:`start` returned."""
+
+    def __init__(self, location: Path | None, union: bool = True) -> None:
+        binary = oxigraph_binary()
+        if binary is None:
+            raise FileNotFoundError("the `oxigraph` server binary is not installed")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.args = [binary, "serve", "--bind", f"127.0.0.1:{self.port}"]
+        if location is not None:
+            self.args += ["--location", str(location)]
+        if union:
+            self.args.append("--union-default-graph")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, wait: float = 30.0) -> OxigraphServer:
+        """Launch the server and wait until it answers HTTP."""
+        self.process = subprocess.Popen(
+            self.args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"oxigraph serve exited: {err.strip()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1):
+                    return self
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"oxigraph serve did not answer on {self.url}")
+
+    def stop(self) -> None:
+        """Terminate the server process (and wait for it)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process is not None and self.process.stderr:
+            self.process.stderr.close()
+        self.process = None

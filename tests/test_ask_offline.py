@@ -1,0 +1,125 @@
+"""Asking without an LLM: the offline reasoner through the Python API and ``lgm ask``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lgm_rdf.cli import main
+from lgm_rdf.graph import LanguageGraph
+from lgm_rdf.nlp.spacy_backend import SpacyNLP
+from lgm_rdf.settings import Settings
+
+APPLES = "Apples are a type of fruit. Fruits contain many vitamins. Apples are sweet."
+KIDS = (
+    "Kiss and Tell is a 1945 American comedy film. Corliss Archer is played by Shirley Temple "
+    "in Kiss and Tell."
+)
+TEMPLE = (
+    "Shirley Temple starred in many films as a child. She later served as United States "
+    "Ambassador to Ghana."
+)
+NOISE = "Bananas are yellow. Pears grow on trees. The weather was cold in Ghana."
+
+
+@pytest.fixture()
+def apples(spacy_nlp: SpacyNLP) -> LanguageGraph:
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn(APPLES)
+    return lg
+
+
+def test_parent_concept_brings_the_evidence(apples: LanguageGraph) -> None:
+    answer = apples.ask("What are apples rich in?")
+    assert answer.mode == "offline"
+    cited = {s.text: s for s in answer.supports}
+    assert "Fruits contain many vitamins." in cited
+    assert cited["Fruits contain many vitamins."].via == "parent"
+    assert cited["Fruits contain many vitamins."].concept == "fruit"
+    assert answer.answer.startswith("No LLM is configured")
+    assert answer.usage["calls"] == 0
+
+
+def test_supports_fit_the_chunk_size(apples: LanguageGraph) -> None:
+    answer = apples.ask("What are apples rich in?", chunk_size=40)
+    assert answer.supports
+    assert sum(len(s.text) for s in answer.supports) + len(answer.supports) - 1 <= 40
+    assert len(answer.ranking) >= len(answer.supports)
+
+
+def test_bridge_concept_second_hop(spacy_nlp: SpacyNLP) -> None:
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    from lgm_rdf.learn.readers import read_text
+
+    lg.learn([read_text(KIDS, "kiss", "Kiss and Tell"), read_text(TEMPLE, "st", "Shirley Temple")])
+    lg.learn([read_text(NOISE, "noise", "Noise")])
+    answer = lg.ask("Which office did the actress who played Corliss Archer in Kiss and Tell hold?")
+    texts = [s.text for s in answer.supports]
+    assert any("Ambassador" in t for t in texts)
+    hop = next(s for s in answer.supports if "Ambassador" in s.text)
+    assert hop.via == "hop"
+    assert len(answer.iterations) >= 2
+    assert "shirley temple" in answer.iterations[0].missing
+    # without iteration the second hop is not reached
+    lg.settings = lg.settings.with_(ablation="no_iteration")
+    single = lg.ask("Which office did the actress who played Corliss Archer in Kiss and Tell hold?")
+    assert len(single.iterations) == 1
+    assert all(s.via != "hop" for s in single.supports)
+
+
+def test_ablations(apples: LanguageGraph) -> None:
+    apples.settings = apples.settings.with_(ablation="no_expansion")
+    answer = apples.ask("What are apples rich in?")
+    assert all(s.via != "parent" for s in answer.supports)
+    assert [e.via for e in answer.iterations[0].expanded] == ["self"]
+    # the parent is still reached, but only as the next hop's bridge concept
+    vitamins = [s for s in answer.supports if s.text == "Fruits contain many vitamins."]
+    assert [s.via for s in vitamins] == ["hop"]
+    apples.settings = apples.settings.with_(ablation="no_graph")
+    lexical = apples.ask("Which fruits contain vitamins?")
+    assert lexical.supports[0].text == "Fruits contain many vitamins."
+    assert lexical.supports[0].via == "lexical"
+    apples.settings = apples.settings.with_(ablation="nonsense")
+    with pytest.raises(ValueError, match="unknown ablation"):
+        apples.ask("What are apples rich in?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ['" } ; DROP ALL ; #', "apple>\n<urn:x>", "Äpfel? 🍎 'quoted' \\ back", "x" * 2000],
+)
+def test_hostile_questions_are_only_text(apples: LanguageGraph, question: str) -> None:
+    before = len(apples.store)
+    answer = apples.ask(question)
+    assert answer.question == question
+    assert len(apples.store) == before
+
+
+def test_bad_arguments(apples: LanguageGraph) -> None:
+    with pytest.raises(ValueError, match="empty"):
+        apples.ask("  ")
+    with pytest.raises(ValueError, match="chunk size"):
+        apples.ask("apples?", chunk_size=0)
+    with pytest.raises(ValueError, match="needs an LLM"):
+        apples.ask("apples?", reasoner="llm")
+
+
+def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("LGM_LLM_MODEL", raising=False)
+    doc = tmp_path / "apples.txt"
+    doc.write_text(APPLES, encoding="utf-8")
+    kb = str(tmp_path / "kb")
+    assert main(["learn", str(doc), "--kb", kb, "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["ask", "What are apples rich in?", "--kb", kb, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"question", "answer", "mode", "supports", "iterations", "usage"}
+    assert out["mode"] == "offline"
+    assert {"sentence", "text", "document", "title", "concept", "via"} <= set(out["supports"][0])
+    assert "Fruits contain many vitamins." in [s["text"] for s in out["supports"]]
+    assert main(["ask", "What are apples rich in?", "--kb", kb, "--explain"]) == 0
+    shown = capsys.readouterr().out
+    assert "iteration 1" in shown and "fruit" in shown and "parent" in shown
+    assert "[1]" in shown
+    assert main(["ask", "apples?", "--kb", str(tmp_path / "missing")]) == 1
