@@ -128,17 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="link labels to learned concepts by normalised text only (faster for big thesauri)",
     )
 
-    p = sub.add_parser(
-        "bench",
-        help="measure: learn throughput, relation extraction, coreference",
-        description="learn: learn throughput against spaCy parsing alone on the same text (one run); "
-        "relations: precision/recall of the pattern extractor per relation type on a gold JSONL "
-        "file (default ../shared/data/relations_dev.jsonl); coref: pronoun antecedents against the "
-        "judged HotpotQA sample (lgm_rdf/bench/coref_gold.jsonl).",
-    )
-    p.add_argument("what", choices=["learn", "relations", "coref"], help="which benchmark")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="corpus or gold file (optional)")
-    p.add_argument("--limit", type=int, default=0, help="learn: use only the first N documents")
+    from lgm_rdf.cli_bench import add_bench_parser
+
+    add_bench_parser(sub)
     return parser
 
 

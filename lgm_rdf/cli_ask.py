@@ -77,7 +77,7 @@ def format_answer(answer: Answer) -> str:
         lines.append("Supporting sentences:")
     for n, s in enumerate(answer.supports, 1):
         how = _VIA.get(s.via, s.via)
-        lines.append(f"  [{n}] {s.text}")
+        lines.append(f"  [{n}] {s.resolved or s.text}")
         lines.append(f"      — {s.title} (concept: {s.concept}, {how})")
     usage = answer.usage
     if answer.mode == "llm":

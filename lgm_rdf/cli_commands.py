@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions
 
 from lgm_rdf.cli_ask import cmd_ask
+from lgm_rdf.cli_bench import cmd_bench
 from lgm_rdf.cli_output import print_json, print_table, read_query_arg, settings_from, write_csv
 from lgm_rdf.errors import LgmError
 from lgm_rdf.graph import LanguageGraph, collect_documents
@@ -259,24 +259,6 @@ def cmd_import(args: argparse.Namespace) -> int:
             _err(f"{exc} (the KB is unchanged)")
             return 1
     print(report.summary())
-    return 0
-
-
-def cmd_bench(args: argparse.Namespace) -> int:
-    """``lgm bench learn|relations|coref``"""
-    if args.what == "relations":
-        from lgm_rdf.bench import relations_eval
-
-        return relations_eval.main(args.paths[:1])
-    if args.what == "coref":
-        from lgm_rdf.bench import coref_eval
-
-        extra = ["--data", args.paths[0]] if args.paths else []
-        return coref_eval.main(["--gold-only", "--errors", *extra])
-    from lgm_rdf.bench.learn_speed import run_learn_benchmark
-
-    result = run_learn_benchmark(args.paths or None, limit=args.limit or None)
-    print(json.dumps(result, indent=2) if args.verbose else result["text"])
     return 0
 
 

@@ -33,6 +33,9 @@ class SentenceHit:
     position: int
     matched: list[ExpandedConcept] = field(default_factory=list)
     mentions: set[str] = field(default_factory=set)  # every concept the sentence mentions
+    about: list[ExpandedConcept] = field(
+        default_factory=list
+    )  # concepts its document is named after
 
 
 def _blocks(items: Sequence[str]) -> list[Sequence[str]]:
@@ -77,6 +80,39 @@ def fetch_candidates(
             if concept is not None and concept not in hit.matched:
                 hit.matched.append(concept)
     return hits
+
+
+def fetch_documents(
+    store: GraphStore,
+    about: dict[str, ExpandedConcept],
+    hits: dict[str, SentenceHit],
+    exclude: frozenset[str] = frozenset(),
+) -> None:
+    """Add every sentence of the documents in ``about`` (document IRI → the concept it is
+    named after) to ``hits``, as reached by that concept."""
+    query = load_query("document_sentences")
+    for block in _blocks(list(about)):
+        rows = store.select(with_values(query, ["doc"], [[NamedNode(d)] for d in block]))
+        for row in rows:
+            iri = row["sentence"].value
+            if iri in exclude:
+                continue
+            concept = about[row["doc"].value]
+            hit = hits.get(iri)
+            if hit is None:
+                text = row["text"].value
+                hit = SentenceHit(
+                    sentence=iri,
+                    text=text,
+                    resolved=row["resolved"].value if "resolved" in row else text,
+                    lemma=row["lemma"].value if "lemma" in row else text.lower(),
+                    document=row["doc"].value,
+                    title=row["title"].value if "title" in row else "",
+                    position=int(row["position"].value),
+                )
+                hits[iri] = hit
+            if concept not in hit.about:
+                hit.about.append(concept)
 
 
 def fetch_mentions(store: GraphStore, sentences: Sequence[str]) -> dict[str, dict[str, str]]:

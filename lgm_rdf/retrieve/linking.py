@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -50,6 +51,12 @@ class ConceptLink:
     how: str  # label | alt | superset | last-name | subset | head
 
 
+def fold(key: str) -> str:
+    """A key without accents, for matching ("Aschenbrodel" finds "aschenbrödel")."""
+    decomposed = unicodedata.normalize("NFKD", key)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def words_of_key(key: str) -> list[str]:
     """The content words of a concept key (no stop words, no single letters)."""
     return [w for w in key.replace("-", " ").split() if w not in STOP_WORDS and len(w) > 1]
@@ -59,14 +66,16 @@ class ConceptIndex:
     """Every concept's labels and mention count, indexed by label and by word."""
 
     def __init__(
-        self, rows: Iterable[tuple[str, str, str, int]], titles: Iterable[str] = ()
+        self,
+        rows: Iterable[tuple[str, str, str, int]],
+        titles: Iterable[tuple[str, str]] = (),
     ) -> None:
         self.by_label: dict[str, list[tuple[str, str]]] = defaultdict(list)  # key → (iri, kind)
         self.labels: dict[str, str] = {}
         self.mentions: dict[str, int] = {}
         self.by_word: dict[str, set[str]] = defaultdict(set)  # word → label keys
         for iri, label, kind, count in rows:
-            key = normalise_label(label)
+            key = fold(normalise_label(label))
             if not key:
                 continue
             self.by_label[key].append((iri, kind))
@@ -77,10 +86,12 @@ class ConceptIndex:
                 self.by_word[word].add(key)
         self.total = max(1, sum(self.mentions.values()))
         self.concepts = max(1, len(self.mentions))
-        # concepts some document is named after (by label or alternative label)
-        self.titled: set[str] = {
-            iri for title in titles for iri, _ in self.by_label.get(title_key(title), ())
-        }
+        # the documents named after each concept (by its label or an alternative label)
+        self.documents: dict[str, list[str]] = defaultdict(list)
+        for doc, title in titles:
+            for iri, _ in self.by_label.get(fold(title_key(title)), ()):
+                self.documents[iri].append(doc)
+        self.titled: set[str] = set(self.documents)
 
     @classmethod
     def from_store(cls, store: GraphStore) -> ConceptIndex:
@@ -90,7 +101,9 @@ class ConceptIndex:
             for r in store.select(load_query("concept_index"))
             if isinstance(r.get("concept"), NamedNode)
         )
-        titles = [r["title"].value for r in store.select(load_query("document_titles"))]
+        titles = [
+            (r["doc"].value, r["title"].value) for r in store.select(load_query("document_titles"))
+        ]
         return cls(rows, titles)
 
     def label_of(self, iri: str) -> str:
@@ -121,7 +134,7 @@ class ConceptIndex:
 
         ``proper`` marks a proper name, whose last word may name the same thing.
         """
-        key = normalise_label(phrase)
+        key = fold(normalise_label(phrase))
         found: dict[str, ConceptLink] = {}
 
         def keep(links: Iterable[ConceptLink]) -> None:

@@ -52,11 +52,12 @@ class Support:
     concept: str
     via: str
     score: float = 0.0
+    resolved: str = ""  # the text with pronouns resolved ("It [: apple] is sweet.")
 
     @classmethod
     def of(cls, c: Candidate) -> Support:
         """The support made of a candidate."""
-        return cls(c.sentence, c.text, c.document, c.title, c.concept, c.via, c.score)
+        return cls(c.sentence, c.text, c.document, c.title, c.concept, c.via, c.score, c.resolved)
 
 
 @dataclass

@@ -12,15 +12,21 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from lgm_rdf.learn.pattern_words import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 from lgm_rdf.retrieve.candidates import fetch_mentions
 from lgm_rdf.retrieve.linking import title_key
-from lgm_rdf.retrieve.model import Answer, Candidate, Iteration, Retriever, Support
+from lgm_rdf.retrieve.model import Answer, Candidate, Iteration, Retriever, Round, Support
 from lgm_rdf.settings import Settings
 
 BRIDGE_SENTENCES = 4  # best sentences of a round whose concepts may lead further
 MAX_BRIDGES = 6  # bridge concepts followed per round
 HOP_DISCOUNT = 0.85  # a next-round candidate's score relative to the sentence that led to it
-LEAD_SHARE = 0.5  # only sentences scoring at least this share of the best lead further
+# nouns that name a relation or nothing in particular ("a type of", "part of") lead nowhere
+GENERIC_NOUNS = TYPE_NOUNS | PART_NOUNS | NAME_NOUNS | VACUOUS
+BRIDGE_DECAY = 0.8  # each further bridge concept of a round leads a little less far
+UNTITLED = 0.5  # weight of a bridge concept no document is named after
+LEAD_SHARE = 0.5
+DOC_DECAY = 0.85  # each further sentence of one document in the ranking  # only sentences scoring at least this share of the best lead further
 ANSWER_SENTENCES = 2
 EXTRACTIVE_NOTE = (
     "No LLM is configured, so this answer is extractive: the best supporting sentences"
@@ -44,14 +50,8 @@ class OfflineReasoner:
         current = concepts
         origin: dict[str, float] = {}
         for number in range(1, max(1, rounds) + 1):
-            found = retriever.retrieve(question, current, exclude=frozenset(merged))
-            top = _normalised(found.candidates)
-            if number > 1:
-                source = {e.label: e.source for e in found.expanded}
-                top = [
-                    _hop(c, HOP_DISCOUNT * origin.get(source.get(c.concept, ""), 0.0)) for c in top
-                ]
-                top = _sorted([c for c in top if c.score > 0])
+            found = retriever.retrieve(question, current)
+            top = _normalised(found.candidates) if number == 1 else _hops(found, origin)
             for c in top:
                 if c.sentence not in merged or c.score > merged[c.sentence].score:
                     merged[c.sentence] = c
@@ -64,7 +64,7 @@ class OfflineReasoner:
                 supports=[c.sentence for c in _within(ranking, self.settings.chunk_size)],
             )
             iterations.append(iteration)
-            seen_concepts.update(e.label for e in found.expanded)
+            seen_concepts.update(e.label for e in found.expanded if e.distance == 0)
             if number >= rounds or self.settings.ablation == "no_graph":
                 break
             leads = [c for c in top[:BRIDGE_SENTENCES] if c.score >= LEAD_SHARE * top[0].score]
@@ -105,21 +105,35 @@ class OfflineReasoner:
         origin: dict[str, float] = {}
         for rank, c in enumerate(top):
             for iri, label in mentions.get(c.sentence, {}).items():
-                if label in seen or _is_title_of(label, c):
+                if label in seen or label in GENERIC_NOUNS or _is_title_of(label, c):
                     continue
-                value = index.specificity(iri) / (1 + rank)
+                # a specific concept, better one with a document of its own, leads further
+                quality = index.specificity(iri) * (1.0 if iri in index.titled else UNTITLED)
+                value = quality / (1 + rank)
                 if len(label.split()) > 1:
                     value *= 1.5  # multi-word names lead further than single common nouns
-                if iri in index.titled:
-                    value *= 2.0  # a concept with a document of its own
                 scored[label] = max(scored.get(label, 0.0), value)
-                origin[label] = max(origin.get(label, 0.0), c.score)
-        ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
-        return {label: origin[label] for label, _ in ranked[:MAX_BRIDGES]}
+                origin[label] = max(origin.get(label, 0.0), c.score * quality**0.5)
+        ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_BRIDGES]
+        return {label: origin[label] * BRIDGE_DECAY**n for n, (label, _) in enumerate(ranked)}
 
 
 def _is_title_of(label: str, c: Candidate) -> bool:
     return label == title_key(c.title)
+
+
+def _hops(found: Round, origin: dict[str, float]) -> list[Candidate]:
+    """Next-hop candidates scored per bridge concept: the share of that bridge's best
+    sentence, times the bridge's strength (the score of the sentence that led to it)."""
+    source = {e.label: e.source for e in found.expanded}
+    groups: dict[str, list[Candidate]] = {}
+    for c in found.candidates:
+        groups.setdefault(source.get(c.concept, ""), []).append(c)
+    out: list[Candidate] = []
+    for bridge, members in groups.items():
+        strength = HOP_DISCOUNT * origin.get(bridge, 0.0)
+        out.extend(_hop(c, strength) for c in _normalised(members))
+    return _sorted([c for c in out if c.score > 0])
 
 
 def _normalised(candidates: Sequence[Candidate]) -> list[Candidate]:

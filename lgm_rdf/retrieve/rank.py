@@ -18,7 +18,7 @@ from lgm_rdf.retrieve.candidates import SentenceHit
 from lgm_rdf.retrieve.linking import ConceptIndex, title_key
 from lgm_rdf.retrieve.model import Candidate, ExpandedConcept
 
-LEXICAL_WEIGHT = 0.6
+LEXICAL_WEIGHT = 1.0
 DECAY = 0.5  # the 2nd, 3rd... question phrase a sentence answers to counts half as much as the one before
 ABOUT_WEIGHT = 0.5  # sentence of a document about a linked concept
 LEAD_WEIGHT = 0.15  # ... and its first sentence
@@ -49,18 +49,20 @@ def rank_hits(
     for hit in hits:
         per_source: dict[str, float] = {}
         best: tuple[float, ExpandedConcept] | None = None
-        for c in hit.matched:
+        for c in [*hit.matched, *hit.about]:
             value = c.weight * index.specificity(c.concept)
             if value > per_source.get(c.source, 0.0):
                 per_source[c.source] = value
-            if best is None or value > best[0]:
+            # the concept shown is one the sentence mentions, if any
+            shown = c in hit.matched or not hit.matched
+            if shown and (best is None or value > best[0]):
                 best = (value, c)
         if best is None:
             continue
         score = sum(v * DECAY**i for i, v in enumerate(sorted(per_source.values(), reverse=True)))
         ws = word_sets[hit.sentence]
         score += LEXICAL_WEIGHT * sum(idf[w] for w in idf if w in ws) / idf_total
-        about = about_weight(hit, hit.matched)
+        about = about_weight(hit, [*hit.matched, *hit.about])
         if about:
             score += ABOUT_WEIGHT * about + (LEAD_WEIGHT * about if hit.position == 0 else 0.0)
         scored.append((score, hit, best[1]))

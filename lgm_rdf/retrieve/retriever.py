@@ -15,10 +15,10 @@ from pyoxigraph import NamedNode
 from lgm_rdf.nlp.concepts import lemma_of, phrase_key, sentence_concepts
 from lgm_rdf.nlp.model import NLP, Sentence
 from lgm_rdf.nlp.stopwords import STOP_WORDS
-from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_mentions
+from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_documents, fetch_mentions
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
-from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, words_of_key
+from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, fold, words_of_key
 from lgm_rdf.retrieve.model import ExpandedConcept, Round
 from lgm_rdf.retrieve.rank import rank_hits
 from lgm_rdf.settings import Settings
@@ -26,7 +26,8 @@ from lgm_rdf.store.base import GraphStore
 
 MAX_NAME_TOKENS = 8
 _EDGE_POS = frozenset({"DET", "ADP", "PUNCT", "CCONJ", "PRON", "AUX", "PART", "SCONJ"})
-HEAD_NOUN = 0.5  # a phrase's head noun alone says less than the phrase
+HEAD_NOUN = 0.5
+MAX_DOCUMENTS_PER_CONCEPT = 3  # documents named after one concept read whole  # a phrase's head noun alone says less than the phrase
 ABLATIONS = ("none", "no_expansion", "no_iteration", "no_graph")
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
 
@@ -106,7 +107,7 @@ class KBRetriever:
                 span = tokens[start:end]
                 if span[0].upos in _EDGE_POS or span[-1].upos in _EDGE_POS:
                     continue
-                key = phrase_key(span)
+                key = fold(phrase_key(span))
                 if key in self.index.by_label and len(words_of_key(key)) > 1:
                     found.append(key)
                     start = end - 1
@@ -167,6 +168,14 @@ class KBRetriever:
         rare = [c for c in expanded if self.index.mentions.get(c.concept, 0) <= cap]
         common = [c for c in expanded if c not in rare]
         hits = fetch_candidates(self.store, rare or expanded, exclude, limit=None if rare else cap)
+        about = {
+            doc: c
+            for c in expanded
+            if c.distance == 0
+            for doc in self.index.documents.get(c.concept, ())[:MAX_DOCUMENTS_PER_CONCEPT]
+        }
+        if about:
+            fetch_documents(self.store, about, hits, exclude)
         if common and rare and hits:
             by_iri = {c.concept: c for c in common}
             for sentence, mentioned in fetch_mentions(self.store, list(hits)).items():

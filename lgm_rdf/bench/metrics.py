@@ -1,0 +1,123 @@
+"""Pure retrieval and QA metrics: context budgets, recall, Recall@k, exact match, token F1.
+
+Nothing here touches a store or a model; every function takes plain sequences and returns
+numbers, so the QA benchmark can reuse them.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+
+def context_length(texts: Sequence[str]) -> int:
+    """Characters of the texts joined by one separator (as ``retrieve.model.text_length``)."""
+    return sum(len(t) + 1 for t in texts) - (1 if texts else 0)
+
+
+def fill_budget(lengths: Sequence[int], budget: int) -> list[int]:
+    """Indices of the items taken, best first, while the context stays within ``budget``.
+
+    Items are taken in order; one that would overflow the budget is skipped and the next,
+    shorter ones may still fit (one separator character counts between items). An item longer
+    than the whole budget is never taken.
+    """
+    taken: list[int] = []
+    used = 0
+    for i, n in enumerate(lengths):
+        extra = n + (1 if taken else 0)
+        if used + extra <= budget:
+            taken.append(i)
+            used += extra
+    return taken
+
+
+def distinct(items: Iterable[T]) -> list[T]:
+    """The items in order of first appearance, without repeats."""
+    seen: set[T] = set()
+    out: list[T] = []
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            out.append(item)
+    return out
+
+
+def hits(found: Iterable[T], gold: Iterable[T]) -> tuple[int, int]:
+    """``(gold items present in found, number of distinct gold items)``."""
+    gold_set = set(gold)
+    return len(gold_set & set(found)), len(gold_set)
+
+
+def recall(found: Iterable[T], gold: Iterable[T]) -> float | None:
+    """Share of the distinct gold items in ``found``; ``None`` when there is no gold."""
+    n, total = hits(found, gold)
+    return n / total if total else None
+
+
+def recall_at_k(ranking: Sequence[T], gold: Iterable[T], k: int) -> float | None:
+    """Share of the gold items among the first ``k`` distinct items of ``ranking``."""
+    return recall(distinct(ranking)[:k], gold)
+
+
+def mean(values: Iterable[float | None]) -> float | None:
+    """Mean of the values that are not ``None``; ``None`` when there are none."""
+    xs = [v for v in values if v is not None]
+    return sum(xs) / len(xs) if xs else None
+
+
+def pooled(pairs: Iterable[tuple[int, int]]) -> float | None:
+    """Micro-average of ``(found, total)`` pairs: all found over all gold."""
+    found = total = 0
+    for f, t in pairs:
+        found += f
+        total += t
+    return found / total if total else None
+
+
+# -- answers ----------------------------------------------------------------------------------
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = frozenset(string.punctuation) | {"‘", "’", "“", "”", "–", "—"}
+
+
+def normalize_answer(text: str) -> str:
+    """Lowercase, drop punctuation and the articles a/an/the, collapse whitespace (SQuAD style)."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = "".join(" " if ch in _PUNCT else ch for ch in text)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def exact_match(prediction: str, golds: Sequence[str]) -> float:
+    """1.0 when the normalised prediction equals any normalised gold answer, else 0.0."""
+    p = normalize_answer(prediction)
+    return 1.0 if any(p == normalize_answer(g) for g in golds) else 0.0
+
+
+def token_f1(prediction: str, golds: Sequence[str]) -> float:
+    """Best token-overlap F1 of the prediction against the gold answers (normalised tokens).
+
+    The answers yes / no / noanswer only match themselves exactly.
+    """
+    best = 0.0
+    p_tokens = normalize_answer(prediction).split()
+    for gold in golds:
+        g_tokens = normalize_answer(gold).split()
+        special = {"yes", "no", "noanswer"}
+        if (
+            " ".join(p_tokens) in special or " ".join(g_tokens) in special
+        ) and p_tokens != g_tokens:
+            continue
+        common = sum((Counter(p_tokens) & Counter(g_tokens)).values())
+        if common == 0:
+            continue
+        precision = common / len(p_tokens)
+        rec = common / len(g_tokens)
+        best = max(best, 2 * precision * rec / (precision + rec))
+    return best
