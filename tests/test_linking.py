@@ -1,0 +1,64 @@
+"""Linking question phrases to KB concepts: labels, alternative labels, partial matches."""
+
+from __future__ import annotations
+
+from lgm_rdf.retrieve.linking import ConceptIndex, fold, title_key
+
+# (concept, label, kind, sentences mentioning it, documents mentioning it)
+ROWS = [
+    ("urn:c:christopher_nolan", "christopher nolan", "label", 5, 2),
+    ("urn:c:nolan", "nolan", "label", 1, 1),
+    ("urn:c:string_instrument", "string instrument", "label", 3, 2),
+    ("urn:c:instrument", "instrument", "label", 40, 20),
+    ("urn:c:apple", "apple", "label", 10, 4),
+    ("urn:c:apple", "Apples", "alt", 0, 0),
+    ("urn:c:aschenbroedel", "aschenbrödel", "label", 2, 1),
+    ("urn:c:city", "city", "label", 300, 90),
+    ("urn:c:balsa_city", "balsa city", "label", 1, 1),
+]
+TITLES = [("urn:doc:1", "Christopher Nolan (director)")] + [
+    (f"urn:doc:{n}", f"Document {n}") for n in range(2, 101)
+]
+INDEX = ConceptIndex(ROWS, titles=TITLES)
+
+
+def links(phrase: str, proper: bool = False) -> dict[str, tuple[float, str]]:
+    return {k.label: (round(k.strength, 2), k.how) for k in INDEX.link(phrase, proper=proper)}
+
+
+def test_label_and_alternative_label() -> None:
+    assert links("apple")["apple"] == (1.0, "label")
+    assert links("Apples")["apple"] == (0.95, "label")
+
+
+def test_a_name_part_finds_the_whole_name() -> None:
+    got = links("nolan", proper=True)
+    assert got["nolan"] == (1.0, "label")
+    assert got["christopher nolan"] == (0.35, "superset")  # 0.7 x one word of two
+
+
+def test_common_words_do_not_spread_to_longer_names() -> None:
+    # "city" has its own concept, so "balsa city" is not linked from it
+    assert set(links("city")) == {"city"}
+
+
+def test_head_noun_last_name_and_sub_phrases() -> None:
+    assert links("acoustic string instrument")["instrument"] == (0.5, "head")
+    assert links("acoustic string instrument")["string instrument"][1] == "subset"
+    assert links("christopher nolan", proper=True)["nolan"] == (0.6, "last-name")
+
+
+def test_accents_and_titles() -> None:
+    assert fold("aschenbrödel") == "aschenbrodel"
+    assert "aschenbrödel" in links("Aschenbrodel", proper=True)
+    assert title_key("Christopher Nolan (director)") == "christopher nolan"
+    assert INDEX.documents["urn:c:christopher_nolan"] == ["urn:doc:1"]
+    assert INDEX.titled == {"urn:c:christopher_nolan"}
+
+
+def test_specificity_falls_with_mentions() -> None:
+    assert INDEX.specificity("urn:c:nolan") == 1.0
+    assert 0 < INDEX.specificity("urn:c:city") < INDEX.specificity("urn:c:instrument") < 1.0
+    # (log(100 / 20) / log 100) ** 3
+    assert abs(INDEX.specificity("urn:c:instrument") - 0.0427) < 1e-3
+    assert INDEX.specificity("urn:c:unknown") == 1.0
