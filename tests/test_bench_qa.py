@@ -89,7 +89,7 @@ def test_judge_label_parsing(reply: str, label: str) -> None:
 def test_judge_summary_recall_and_accuracy() -> None:
     s = judge_summary(["yes", "no", "unsupported", "yes", "unclear"])
     assert (s["n"], s["yes"], s["no"], s["unsupported"], s["unclear"]) == (5, 2, 1, 1, 1)
-    assert s["recall"] == pytest.approx(4 / 5)  # (N - U) / N
+    assert s["recall"] == pytest.approx(3 / 5)  # (N - U) / N, unclear counted with U
     assert s["accuracy"] == pytest.approx(2 / 5)  # Yes / N
     assert judge_summary([])["recall"] == 0.0
 

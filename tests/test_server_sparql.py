@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import socket
 import threading
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -162,6 +163,36 @@ def test_malformed_query_is_400_with_parser_message(url: str) -> None:
     reply = call(url, "GET", "/sparql", {"query": bad})
     assert reply.status == 400
     assert str(parser.value) in reply.text
+
+
+def test_service_is_refused_and_never_fetched(url: str) -> None:
+    """A read-only client must not make the server fetch URLs (SSRF through SERVICE)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    listener.settimeout(0.5)
+    target = f"http://127.0.0.1:{listener.getsockname()[1]}/probe"
+    try:
+        for query in (
+            f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
+            f"SELECT * WHERE {{ service silent <{target}> {{ ?s ?p ?o }} }}",
+            f"SELECT * WHERE {{ ?s ?p ?o . # comment\n SERVICE<{target}>{{ ?s ?p ?o }} }}",
+        ):
+            reply = call(url, "GET", "/sparql", {"query": query})
+            assert reply.status == 400, query
+            assert "SERVICE" in reply.text
+        with pytest.raises(TimeoutError):
+            listener.accept()
+    finally:
+        listener.close()
+    # the word elsewhere is fine: a variable, a string, a prefixed name
+    fine = (
+        'SELECT ?service WHERE { BIND ("SERVICE <http://x/>" AS ?service) '
+        "FILTER (?service != lgm:SERVICE) }"
+    )
+    reply = call(url, "GET", "/sparql", {"query": fine})
+    assert reply.status == 200, reply.text
+    assert "SERVICE <http://x/>" in reply.text
 
 
 def test_wrong_method_is_405_and_missing_paths_404(url: str) -> None:

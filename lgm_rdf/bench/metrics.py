@@ -1,15 +1,11 @@
-"""Pure retrieval and QA metrics: context budgets, recall, Recall@k, exact match, token F1.
+"""Pure retrieval metrics: context budgets, recall, Recall@k.
 
 Nothing here touches a store or a model; every function takes plain sequences and returns
-numbers, so the QA benchmark can reuse them.
+numbers. Answer metrics (EM, token F1, judge labels) live in ``qa_metrics``.
 """
 
 from __future__ import annotations
 
-import re
-import string
-import unicodedata
-from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
@@ -79,45 +75,3 @@ def pooled(pairs: Iterable[tuple[int, int]]) -> float | None:
         found += f
         total += t
     return found / total if total else None
-
-
-# -- answers ----------------------------------------------------------------------------------
-
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
-_PUNCT = frozenset(string.punctuation) | {"‘", "’", "“", "”", "–", "—"}
-
-
-def normalize_answer(text: str) -> str:
-    """Lowercase, drop punctuation and the articles a/an/the, collapse whitespace (SQuAD style)."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    text = "".join(" " if ch in _PUNCT else ch for ch in text)
-    return " ".join(_ARTICLES.sub(" ", text).split())
-
-
-def exact_match(prediction: str, golds: Sequence[str]) -> float:
-    """1.0 when the normalised prediction equals any normalised gold answer, else 0.0."""
-    p = normalize_answer(prediction)
-    return 1.0 if any(p == normalize_answer(g) for g in golds) else 0.0
-
-
-def token_f1(prediction: str, golds: Sequence[str]) -> float:
-    """Best token-overlap F1 of the prediction against the gold answers (normalised tokens).
-
-    The answers yes / no / noanswer only match themselves exactly.
-    """
-    best = 0.0
-    p_tokens = normalize_answer(prediction).split()
-    for gold in golds:
-        g_tokens = normalize_answer(gold).split()
-        special = {"yes", "no", "noanswer"}
-        if (
-            " ".join(p_tokens) in special or " ".join(g_tokens) in special
-        ) and p_tokens != g_tokens:
-            continue
-        common = sum((Counter(p_tokens) & Counter(g_tokens)).values())
-        if common == 0:
-            continue
-        precision = common / len(p_tokens)
-        rec = common / len(g_tokens)
-        best = max(best, 2 * precision * rec / (precision + rec))
-    return best

@@ -84,13 +84,18 @@ def parse_judge_label(reply: str) -> str:
 
 
 def judge_summary(labels: Iterable[str]) -> dict[str, float | int]:
-    """Counts per label, ``recall`` = (N − U) / N and ``accuracy`` = Yes / N."""
+    """Counts per label, ``recall`` = (N − U) / N and ``accuracy`` = Yes / N.
+
+    An ``unclear`` label (the judge's reply named no label) counts with U here: a judge that
+    could not decide is no evidence that the answer was supported, so recall stays conservative.
+    """
     counts = Counter(labels)
     n = sum(counts.values())
     out: dict[str, float | int] = {"n": n}
     for label in JUDGE_LABELS:
         out[label] = counts.get(label, 0)
-    out["recall"] = (n - counts.get("unsupported", 0)) / n if n else 0.0
+    undecided = counts.get("unsupported", 0) + counts.get("unclear", 0)
+    out["recall"] = (n - undecided) / n if n else 0.0
     out["accuracy"] = counts.get("yes", 0) / n if n else 0.0
     return out
 

@@ -283,17 +283,39 @@ def _ablations(text: str) -> list[str]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``lgm bench retrieval``."""
     p.add_argument("file", help="HotpotQA or MuSiQue JSON file (all its contexts form one KB)")
-    p.add_argument("--budgets", type=_ints, default=list(BUDGETS), help="K values, e.g. 1000,2000")
     p.add_argument(
-        "--ablations", type=_ablations, default=list(ABLATIONS), help="comma-separated, or ''"
+        "--budgets",
+        type=_ints,
+        default=list(BUDGETS),
+        metavar="K,K,...",
+        help=f"context budgets K in characters (default {','.join(map(str, BUDGETS))})",
+    )
+    p.add_argument(
+        "--ablations",
+        type=_ablations,
+        default=list(ABLATIONS),
+        metavar="NAME,...",
+        help=f"LGM variants to run, 'none' being the full model (default {','.join(ABLATIONS)}; "
+        "'' for none)",
     )
     p.add_argument("--limit", type=int, default=0, help="only the first N questions")
-    p.add_argument("--dense", choices=["auto", "on", "off"], default="auto", help="MiniLM baseline")
+    p.add_argument(
+        "--dense",
+        choices=["auto", "on", "off"],
+        default="auto",
+        help="the dense (MiniLM) baseline: auto = when its packages are installed",
+    )
     p.add_argument("--no-lgm", action="store_true", help="baselines only (no KB is built)")
     p.add_argument("--kb", help="keep the KB in this directory (default: a temporary one)")
     p.add_argument("--json", metavar="FILE", help="also write the full result as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="plot recall against context size")
-    p.add_argument("--curve", type=_ints, default=list(CURVE_BUDGETS), help="plot budgets")
+    p.add_argument(
+        "--curve",
+        type=_ints,
+        default=list(CURVE_BUDGETS),
+        metavar="K,K,...",
+        help="budgets K plotted by --plot (default: a finer range)",
+    )
     p.add_argument(
         "--ask-per-budget",
         action="store_true",

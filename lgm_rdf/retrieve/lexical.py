@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.model import Candidate
-from lgm_rdf.retrieve.rank import words_of
+from lgm_rdf.retrieve.rank import word_list
 from lgm_rdf.store.base import GraphStore
 
 K1 = 1.2
@@ -23,10 +23,10 @@ class LexicalIndex:
         self.postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self.lengths: list[int] = []
         for i, text in enumerate(texts):
-            counts = Counter(w for w in text.lower().split() if w)
+            counts = Counter(word_list(text))
             self.lengths.append(sum(counts.values()))
-            for word in words_of(text):
-                self.postings[word].append((i, counts.get(word, 1)))
+            for word, count in counts.items():
+                self.postings[word].append((i, count))
         self.avg = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
 
     @classmethod

@@ -88,6 +88,8 @@ class ConceptIndex:
             for word in words_of_key(key):
                 self.by_word[word].add(key)
         self.total = max(1, sum(self.mentions.values()))
+        # the most content words of any name: longer sub-phrases cannot match
+        self.longest = max((len(words_of_key(k)) for k in self.by_label), default=0)
         self.concepts = max(1, len(self.mentions))
         # the documents named after each concept (by its label or an alternative label)
         self.documents: dict[str, list[str]] = defaultdict(list)
@@ -169,7 +171,7 @@ class ConceptIndex:
                 keep(self._exact(words[-1], LAST_NAME, "last-name", key))
             else:
                 keep(self._exact(words[-1], HEAD, "head", key))
-            for size in range(len(words) - 1, 1, -1):
+            for size in range(min(len(words) - 1, self.longest), 1, -1):
                 for start in range(0, len(words) - size + 1):
                     sub = " ".join(words[start : start + size])
                     keep(self._exact(sub, SUBSET * size / len(words), "subset", key))

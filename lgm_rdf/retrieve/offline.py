@@ -25,12 +25,8 @@ HOP_DISCOUNT = 0.85  # a next-round candidate's score relative to the sentence t
 GENERIC_NOUNS = TYPE_NOUNS | PART_NOUNS | NAME_NOUNS | VACUOUS
 BRIDGE_DECAY = 0.8  # each further bridge concept of a round leads a little less far
 UNTITLED = 0.5  # weight of a bridge concept no document is named after
-LEAD_SHARE = 0.5
-DOC_DECAY = 0.85  # each further sentence of one document in the ranking  # only sentences scoring at least this share of the best lead further
+LEAD_SHARE = 0.5  # only sentences scoring at least this share of the best lead further
 ANSWER_SENTENCES = 2
-EXTRACTIVE_NOTE = (
-    "No LLM is configured, so this answer is extractive: the best supporting sentences"
-)
 
 
 class OfflineReasoner:
@@ -82,7 +78,7 @@ class OfflineReasoner:
         supports = [Support.of(c) for c in _within(ranking, self.settings.chunk_size)]
         answer = Answer(
             question=question,
-            answer=extractive_answer(supports),
+            answer=extractive_answer(supports, len(ranking), self.settings.llm_configured),
             mode="offline",
             supports=supports,
             iterations=iterations,
@@ -181,9 +177,18 @@ def _within(ranking: Sequence[Candidate], budget: int) -> list[Candidate]:
     return out
 
 
-def extractive_answer(supports: Sequence[Support]) -> str:
+def extractive_answer(
+    supports: Sequence[Support], candidates: int = 0, llm_configured: bool = False
+) -> str:
     """The offline answer: a note that it is extractive, then the best supports, cited."""
+    why = (
+        "This is the offline (extractive) answer"
+        if llm_configured
+        else "No LLM is configured, so this answer is extractive"
+    )
     if not supports:
-        return "No LLM is configured, and the knowledge base has no sentence about this question."
+        if candidates:
+            return f"{why}, but no supporting sentence fits in the chunk size."
+        return f"{why}, and the knowledge base has no sentence about this question."
     quoted = " ".join(f"[{n}] {s.text}" for n, s in enumerate(supports[:ANSWER_SENTENCES], 1))
-    return f"{EXTRACTIVE_NOTE}: {quoted}"
+    return f"{why}: the best supporting sentences: {quoted}"

@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from pyoxigraph import NamedNode
 
@@ -24,10 +26,13 @@ from lgm_rdf.retrieve.rank import rank_hits
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 
-MAX_NAME_TOKENS = 8
+MAX_NAME_TOKENS = 8  # the longest KB name looked for verbatim in a question
 _EDGE_POS = frozenset({"DET", "ADP", "PUNCT", "CCONJ", "PRON", "AUX", "PART", "SCONJ"})
-HEAD_NOUN = 0.5
-MAX_DOCUMENTS_PER_CONCEPT = 3  # documents named after one concept read whole  # a phrase's head noun alone says less than the phrase
+MEMORY = 4096  # texts whose analysis is kept
+HEAD_NOUN = 0.5  # a phrase's head noun alone says less than the phrase
+MAX_DOCUMENTS_PER_CONCEPT = 3  # documents named after one concept, read whole
+K = TypeVar("K")
+V = TypeVar("V")
 ABLATIONS = ("none", "no_expansion", "no_iteration", "no_graph")
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
 
@@ -45,16 +50,20 @@ class KBRetriever:
         self.settings = settings
         self._index: ConceptIndex | None = None
         self._lexical: LexicalIndex | None = None
-        self._proper: set[str] = set()
-        self._heads: set[str] = set()
-        self._words: dict[str, list[str]] = {}
+        # what parsing a text taught us (the kind of each phrase: "proper", "head" or "phrase",
+        # and its content words), kept for the texts of the last while: bounded, since a
+        # server answers questions for days
+        self._kinds: BoundedCache[str, dict[str, str]] = BoundedCache(MEMORY)
+        self._words: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
 
     @property
     def index(self) -> ConceptIndex:
         """The concept index (labels, mention counts), read on first use."""
-        if self._index is None:
-            self._index = ConceptIndex.from_store(self.store)
-        return self._index
+        index = self._index
+        if index is None:  # a local, so a concurrent refresh() cannot hand back None
+            index = ConceptIndex.from_store(self.store)
+            self._index = index
+        return index
 
     def refresh(self) -> None:
         """Forget the cached indexes (after the KB changed)."""
@@ -67,12 +76,13 @@ class KBRetriever:
         parsed = self.nlp.parse(text)
         keys: list[str] = []
         words: list[str] = []
+        kinds: dict[str, str] = {}
         for sentence in parsed.sentences:
             names = self._names_in(sentence)
             for key in names:
                 if key not in keys:
                     keys.append(key)
-                self._proper.add(key)
+                kinds[key] = "proper"
             inside = [set(words_of_key(n)) for n in names]
             for m in sentence_concepts(sentence):
                 if any(set(words_of_key(m.key)) < name for name in inside):
@@ -80,9 +90,11 @@ class KBRetriever:
                 if m.key not in keys:
                     keys.append(m.key)
                 if m.kind in ("entity", "propn"):
-                    self._proper.add(m.key)
+                    kinds[m.key] = "proper"
                 elif m.kind == "head":
-                    self._heads.add(m.key)
+                    kinds.setdefault(m.key, "head")
+                else:
+                    kinds.setdefault(m.key, "phrase")
             for tok in sentence.tokens:
                 word = lemma_of(tok)
                 if tok.upos in _CONTENT_POS and word not in STOP_WORDS and word not in words:
@@ -92,6 +104,7 @@ class KBRetriever:
                 if content and text_form not in words:
                     words.append(text_form)
         self._words[text] = words
+        self._kinds[text] = kinds
         return keys
 
     def _names_in(self, sentence: Sentence) -> list[str]:
@@ -117,19 +130,37 @@ class KBRetriever:
 
     def question_words(self, question: str) -> list[str]:
         """Content words (lemmas and forms) of the question, for lexical overlap."""
-        if question not in self._words:
+        words = self._words.get(question)
+        if words is None:
             self.question_concepts(question)
-        return self._words[question]
+            words = self._words.get(question) or []
+        return words
 
-    def link(self, concepts: Sequence[str]) -> list[ConceptLink]:
-        """Every KB concept linked from the given phrases."""
+    def link(self, concepts: Sequence[str], question: str = "") -> list[ConceptLink]:
+        """Every KB concept linked from the given phrases.
+
+        A phrase's kind (proper name, head noun) is the one it had in ``question``; a phrase the
+        question does not contain (a missing concept named by the LLM) takes its kind from
+        the text it was parsed from most recently; bridge concepts (KB labels) have none.
+        """
+        kinds = self._kinds_for(concepts, question)
         links: list[ConceptLink] = []
         for phrase in concepts:
-            found = self.index.link(phrase, proper=phrase in self._proper)
-            if phrase in self._heads and phrase not in self._proper:
+            kind = kinds.get(phrase)
+            found = self.index.link(phrase, proper=kind == "proper")
+            if kind == "head":
                 found = [replace(k, strength=k.strength * HEAD_NOUN) for k in found]
             links.extend(found)
         return links
+
+    def _kinds_for(self, phrases: Sequence[str], question: str) -> dict[str, str]:
+        kinds = dict(self._kinds.get(question) or {})
+        missing = [p for p in phrases if p not in kinds]
+        for analysis in reversed(list(self._kinds.values()) if missing else []):
+            for phrase in missing:
+                if phrase not in kinds and phrase in analysis:
+                    kinds[phrase] = analysis[phrase]
+        return kinds
 
     def retrieve(
         self, question: str, concepts: Sequence[str], exclude: frozenset[str] = frozenset()
@@ -138,7 +169,7 @@ class KBRetriever:
         words = self.question_words(question)
         if self.settings.ablation == "no_graph":
             return Round(list(concepts), [], self.lexical.search(words, exclude, self.limit))
-        links = self.link(concepts)
+        links = self.link(concepts, question)
         seeds = [(link.concept, link.strength, link.phrase) for link in links]
         if self.settings.ablation == "no_expansion":
             expanded = [
@@ -183,6 +214,24 @@ class KBRetriever:
                 hit.mentions = set(mentioned)
                 hit.matched.extend(by_iri[c] for c in mentioned if c in by_iri)
         return hits
+
+
+class BoundedCache(OrderedDict[K, V]):
+    """A dict that forgets its oldest entries beyond ``size`` (thread-safe enough for CPython:
+    a lost entry only means a question is parsed again)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            try:
+                self.popitem(last=False)
+            except KeyError:  # emptied by another thread meanwhile
+                break
 
 
 def _best_seeds(

@@ -5,7 +5,8 @@ request waits at most ``server_query_timeout`` seconds and then answers 503, and
 stops pulling solutions as soon as it notices the deadline has passed (a query that spends
 all its time before its first solution, e.g. a big ``ORDER BY``, still runs to that point in
 the background). At most ``server_max_results`` solutions or triples are returned: a larger
-result is an error, never a silently truncated answer.
+result is an error, never a silently truncated answer. Federated queries (``SERVICE``) are
+refused: pyoxigraph would fetch any URL a client names, from the server's network.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pyoxigraph import (
 
 from lgm_rdf.ontology import PREFIXES
 from lgm_rdf.server.negotiation import GRAPH_FORMATS, RESULT_FORMATS, Format, negotiate
+from lgm_rdf.store.sparql import sparql_tokens
 
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _CHECK_EVERY = 256  # solutions between two looks at the clock
@@ -76,8 +78,12 @@ class QueryRunner:
         """The full result of ``query``.
 
         Raises ``SyntaxError`` (malformed query, with the parser's message) or
-        ``QueryLimitError`` (503 past the deadline, 400 for too many results).
+        ``QueryLimitError`` (503 past the deadline, 400 for too many results or a ``SERVICE``).
         """
+        if uses_service(query):
+            raise QueryLimitError(
+                400, "federated queries (SERVICE) are not allowed on this endpoint"
+            )
         deadline = time.monotonic() + self.timeout
         future = self._pool.submit(self._evaluate, query, deadline)
         try:
@@ -140,6 +146,13 @@ class QueryRunner:
     def close(self) -> None:
         """Stop taking queries; running ones finish in the background."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def uses_service(query: str) -> bool:
+    """True when ``query`` has a ``SERVICE`` clause (the keyword, not a string, IRI or name)."""
+    return any(
+        kind == "word" and text.upper() == "SERVICE" for kind, text, _ in sparql_tokens(query)
+    )
 
 
 def choose_format(kind: str, accept: str | None, format_param: Iterable[str]) -> Format:

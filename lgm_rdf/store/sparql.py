@@ -64,8 +64,12 @@ def _one_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def _tokens(query: str) -> list[tuple[str, str, int]]:
-    """(kind, text, end offset) of every significant token (comments and spaces dropped)."""
+def sparql_tokens(query: str) -> list[tuple[str, str, int]]:
+    """(kind, text, end offset) of every significant token of a SPARQL string.
+
+    Kinds: ``string``, ``iri``, ``var``, ``pname``, ``word`` (a keyword or function name) and
+    ``other`` (punctuation); comments and spaces are dropped.
+    """
     out = []
     for m in _TOKEN.finditer(query):
         kind = m.lastgroup or "other"
@@ -87,7 +91,7 @@ def bind_values(query: str, bindings: Mapping[str, Term]) -> str:
     for value in bindings.values():
         if isinstance(value, BlankNode | Triple):
             raise StoreError("a remote SPARQL store cannot bind a blank node or a triple term")
-    tokens = _tokens(query)
+    tokens = sparql_tokens(query)
     inserts: list[tuple[int, str]] = []
     stack: list[str] = []  # kind of each open brace: group | data | template | subquery
     pending = ""  # what the next "{" opens, set by VALUES / CONSTRUCT
@@ -148,7 +152,7 @@ def _values(bindings: Mapping[str, Term], skip: str) -> str:
 
 def with_prefixes(query: str) -> str:
     """``query`` with PREFIX lines for the project prefixes it does not declare itself."""
-    tokens = _tokens(query)
+    tokens = sparql_tokens(query)
     declared = {
         tokens[i + 1][1][:-1]
         for i, (kind, text, _) in enumerate(tokens[:-1])
