@@ -15,6 +15,7 @@ BENCHMARKS = {
         "retrieval_eval",
         "supporting-sentence and paragraph recall on a HotpotQA/MuSiQue file, with baselines",
     ),
+    "query": ("query_scale", "expansion and candidate latency on synthetic KBs up to 1M sentences"),
     "qa": ("qa_eval", "EM, F1 and LLM-judge recall of answers, against stuffing (needs an LLM)"),
     "serve": (
         "serve_latency",
@@ -39,7 +40,7 @@ def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
     p = inner.add_parser("coref", help=BENCHMARKS["coref"][1])
     p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
-    for name in ("retrieval", "serve", "qa"):
+    for name in ("retrieval", "query", "serve", "qa"):
         module = _module(name)
         module.add_arguments(inner.add_parser(name, help=BENCHMARKS[name][1]))
 

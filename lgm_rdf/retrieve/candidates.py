@@ -38,6 +38,20 @@ class SentenceHit:
     )  # concepts its document is named after
 
 
+def _hit(row: dict) -> SentenceHit:  # type: ignore[type-arg]
+    """A sentence row (sentence, text, resolved, lemma, doc, title, position) as a hit."""
+    text = row["text"].value
+    return SentenceHit(
+        sentence=row["sentence"].value,
+        text=text,
+        resolved=row["resolved"].value if "resolved" in row else text,
+        lemma=row["lemma"].value if "lemma" in row else text.lower(),
+        document=row["doc"].value,
+        title=row["title"].value if "title" in row else "",
+        position=int(row["position"].value),
+    )
+
+
 def _blocks(items: Sequence[str]) -> list[Sequence[str]]:
     return [items[i : i + BLOCK] for i in range(0, len(items), BLOCK)]
 
@@ -65,17 +79,7 @@ def fetch_candidates(
             if hit is None:
                 if limit is not None and len(hits) >= limit:
                     continue
-                text = row["text"].value
-                hit = SentenceHit(
-                    sentence=iri,
-                    text=text,
-                    resolved=row["resolved"].value if "resolved" in row else text,
-                    lemma=row["lemma"].value if "lemma" in row else text.lower(),
-                    document=row["doc"].value,
-                    title=row["title"].value if "title" in row else "",
-                    position=int(row["position"].value),
-                )
-                hits[iri] = hit
+                hit = hits[iri] = _hit(row)
             concept = by_iri.get(row["concept"].value)
             if concept is not None and concept not in hit.matched:
                 hit.matched.append(concept)
@@ -100,17 +104,7 @@ def fetch_documents(
             concept = about[row["doc"].value]
             hit = hits.get(iri)
             if hit is None:
-                text = row["text"].value
-                hit = SentenceHit(
-                    sentence=iri,
-                    text=text,
-                    resolved=row["resolved"].value if "resolved" in row else text,
-                    lemma=row["lemma"].value if "lemma" in row else text.lower(),
-                    document=row["doc"].value,
-                    title=row["title"].value if "title" in row else "",
-                    position=int(row["position"].value),
-                )
-                hits[iri] = hit
+                hit = hits[iri] = _hit(row)
             if concept not in hit.about:
                 hit.about.append(concept)
 

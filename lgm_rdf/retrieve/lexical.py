@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.model import Candidate
@@ -71,19 +72,7 @@ class LexicalIndex:
             c = self.sentences[i]
             if c.sentence in exclude:
                 continue
-            out.append(
-                Candidate(
-                    c.sentence,
-                    c.text,
-                    c.resolved,
-                    c.document,
-                    c.title,
-                    c.position,
-                    c.concept,
-                    c.via,
-                    round(score, 6),
-                )
-            )
+            out.append(replace(c, score=round(score, 6)))
             if len(out) >= limit:
                 break
         return out

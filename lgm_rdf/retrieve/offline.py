@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lgm_rdf.learn.pattern_words import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 from lgm_rdf.retrieve.candidates import fetch_mentions
@@ -148,17 +149,7 @@ def _hop(c: Candidate, factor: float) -> Candidate:
 
 
 def _rescore(c: Candidate, score: float, via: str | None = None) -> Candidate:
-    return Candidate(
-        c.sentence,
-        c.text,
-        c.resolved,
-        c.document,
-        c.title,
-        c.position,
-        c.concept,
-        via or c.via,
-        round(score, 6),
-    )
+    return replace(c, score=round(score, 6), via=via or c.via)
 
 
 def _sorted(candidates: Sequence[Candidate] | object) -> list[Candidate]:

@@ -21,6 +21,22 @@ class StoreLockedError(StoreError):
     """The on-disk store is opened by another process."""
 
 
+def solution_rows(result: object) -> list[dict[str, Term]]:
+    """The rows of a SELECT result as ``{variable: term}`` (unbound variables left out)."""
+    if not isinstance(result, QuerySolutions):
+        raise StoreError("expected a SELECT query")
+    names = [v.value for v in result.variables]
+    rows = []
+    for solution in result:
+        row = {}
+        for name in names:
+            value = solution[name]
+            if value is not None:
+                row[name] = value
+        rows.append(row)
+    return rows
+
+
 @runtime_checkable
 class GraphStore(Protocol):
     """A quad store queried with the union of all graphs as the default graph."""

@@ -22,7 +22,7 @@ from pyoxigraph import (
 )
 
 from lgm_rdf.ontology import PREFIXES, load_query
-from lgm_rdf.store.base import Bindings, StoreError, StoreLockedError, Term
+from lgm_rdf.store.base import Bindings, StoreError, StoreLockedError, Term, solution_rows
 
 QUAD_FORMATS = {"nquads": RdfFormat.N_QUADS, "trig": RdfFormat.TRIG}
 TRIPLE_FORMATS = {
@@ -79,18 +79,7 @@ class OxigraphStore:
     def select(self, query: str, bindings: Bindings | None = None) -> list[dict[str, Term]]:
         """Run a SELECT query and return rows as ``{variable: term}`` (unbound ones left out)."""
         result = self._query(query, bindings)
-        if not isinstance(result, QuerySolutions):
-            raise StoreError("expected a SELECT query")
-        names = [v.value for v in result.variables]
-        rows = []
-        for solution in result:
-            row = {}
-            for name in names:
-                value = solution[name]
-                if value is not None:
-                    row[name] = value
-            rows.append(row)
-        return rows
+        return solution_rows(result)
 
     def ask(self, query: str, bindings: Bindings | None = None) -> bool:
         """Run an ASK query."""

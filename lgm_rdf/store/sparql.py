@@ -31,7 +31,7 @@ from pyoxigraph import (
 )
 
 from lgm_rdf.ontology import PREFIXES, load_query
-from lgm_rdf.store.base import Bindings, StoreError, Term
+from lgm_rdf.store.base import Bindings, StoreError, Term, solution_rows
 from lgm_rdf.store.oxigraph import QUAD_FORMATS, TRIPLE_FORMATS
 from lgm_rdf.store.values import values_block
 
@@ -294,18 +294,7 @@ class SparqlStore:
     def select(self, query: str, bindings: Bindings | None = None) -> list[dict[str, Term]]:
         """Run a SELECT query and return rows as ``{variable: term}`` (unbound ones left out)."""
         result = self._query(bind_values(query, bindings or {}))
-        if not isinstance(result, QuerySolutions):
-            raise StoreError("expected a SELECT query")
-        names = [v.value for v in result.variables]
-        rows = []
-        for solution in result:
-            row = {}
-            for name in names:
-                value = solution[name]
-                if value is not None:
-                    row[name] = value
-            rows.append(row)
-        return rows
+        return solution_rows(result)
 
     def ask(self, query: str, bindings: Bindings | None = None) -> bool:
         """Run an ASK query."""
