@@ -33,6 +33,7 @@ from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.errors import LgmError
 from lgm_rdf.ontology import load_query
+from lgm_rdf.retrieve.linking import ConceptIndex
 from lgm_rdf.store.oxigraph import OxigraphStore
 from lgm_rdf.store.sparql import bind_values, with_prefixes
 from lgm_rdf.store.values import with_values
@@ -184,10 +185,10 @@ def spread(items: Sequence[Any], count: int) -> list[Any]:
 
 def build_mix(store: OxigraphStore, seed: int = 0) -> list[MixQuery]:
     """The query mix, with concepts picked from the KB (log-spaced over mention-count ranks)."""
-    index = store.select(load_query("concept_index"))
+    index = ConceptIndex.from_store(store)
     mentioned = sorted(
-        (r for r in index if r["kind"].value == "label" and int(r["n"].value) > 0),
-        key=lambda r: (-int(r["n"].value), r["concept"].value),
+        (iri for iri, n in index.mentions.items() if n > 0),
+        key=lambda iri: (-index.mentions[iri], iri),
     )
     related = [r["concept"] for r in store.select(load_query("relation_concepts"))]
     if not mentioned or not related:
@@ -195,9 +196,9 @@ def build_mix(store: OxigraphStore, seed: int = 0) -> list[MixQuery]:
     rng = random.Random(seed)
     related = sorted(set(related), key=lambda c: c.value)
     rng.shuffle(related)
-    common = [r["concept"] for r in spread(mentioned, 12)]
-    labels = [r["label"].value for r in spread(mentioned, 6)]
-    labels += [r["label"].value for r in index if r["concept"] in related[:3]][:3]
+    common = [NamedNode(iri) for iri in spread(mentioned, 12)]
+    labels = [index.label_of(iri) for iri in spread(mentioned, 6)]
+    labels += [index.label_of(c.value) for c in related[:3] if c.value in index.labels]
 
     def q(name: str) -> str:
         return with_prefixes(load_query(name))

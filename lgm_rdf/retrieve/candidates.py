@@ -7,7 +7,7 @@ Both are one query each over a ``VALUES`` block of IRIs (``candidate_sentences.r
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pyoxigraph import NamedNode
@@ -109,13 +109,15 @@ def fetch_documents(
                 hit.about.append(concept)
 
 
-def fetch_mentions(store: GraphStore, sentences: Sequence[str]) -> dict[str, dict[str, str]]:
-    """Every concept (IRI → label) that each of ``sentences`` mentions."""
+def fetch_mentions(
+    store: GraphStore, sentences: Sequence[str], labels: Mapping[str, str]
+) -> dict[str, dict[str, str]]:
+    """Every concept (IRI → label, from ``labels``) that each of ``sentences`` mentions."""
     out: dict[str, dict[str, str]] = defaultdict(dict)
     query = load_query("sentence_mentions")
     for block in _blocks(list(sentences)):
         rows = store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block]))
         for row in rows:
             concept = row["concept"].value
-            out[row["sentence"].value][concept] = row["label"].value if "label" in row else concept
+            out[row["sentence"].value][concept] = labels.get(concept, concept)
     return out

@@ -10,7 +10,7 @@ nearest and strongest first.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pyoxigraph import NamedNode
 
@@ -33,21 +33,23 @@ def expand_concepts(
     store: GraphStore,
     seeds: Sequence[tuple[NamedNode, float, str]],
     settings: Settings,
-    labels: dict[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> list[ExpandedConcept]:
     """The seeds (``(concept, link strength, question phrase)``) and what they reach.
 
     Returns at most ``settings.max_expanded_concepts`` concepts, nearest first, then by weight;
     each carries how it was reached (``self`` for a seed) and its distance in steps.
+    ``labels`` (IRI → label, e.g. the concept index's) names what is reached.
     """
+    labels = labels or {}
     best: dict[str, ExpandedConcept] = {}
     for concept, strength, phrase in seeds:
         old = best.get(concept.value)
         if old is None or strength > old.weight:
-            label = (labels or {}).get(concept.value, concept.value)
+            label = labels.get(concept.value, concept.value)
             best[concept.value] = ExpandedConcept(concept.value, label, "self", 0, phrase, strength)
     cap = max(1, settings.max_expanded_concepts)
-    frontier = _add_aliases(store, list(best.values()), best, cap)
+    frontier = _add_aliases(store, list(best.values()), best, cap, labels)
     step = load_query("expand_step")
     for depth in range(1, max(0, settings.expand_depth) + 1):
         if not frontier or len(best) >= cap:
@@ -67,7 +69,7 @@ def expand_concepts(
             weight = source.weight * ROLE_WEIGHT[role]
             if role in SPREAD_ROLES:  # one of many children says little about the parent
                 weight *= min(1.0, SPREAD / children[source.concept])
-            label = row["label"].value if "label" in row else to
+            label = labels.get(to, to)
             old = reached.get(to)
             if old is None or weight > old.weight:
                 reached[to] = ExpandedConcept(
@@ -77,7 +79,7 @@ def expand_concepts(
         ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]
         for c in ranked:
             best[c.concept] = c
-        frontier = _add_aliases(store, ranked, best, cap)
+        frontier = _add_aliases(store, ranked, best, cap, labels)
     return sorted(best.values(), key=lambda c: (c.distance, -c.weight, c.label))
 
 
@@ -86,6 +88,7 @@ def _add_aliases(
     concepts: list[ExpandedConcept],
     best: dict[str, ExpandedConcept],
     cap: int,
+    labels: Mapping[str, str],
 ) -> list[ExpandedConcept]:
     """``concepts`` and their aliases (added to ``best`` at the same distance), within the cap."""
     if not concepts:
@@ -101,7 +104,7 @@ def _add_aliases(
         if source is None or to in best or len(best) >= cap:
             continue
         via = "alias" if source.via == "self" else source.via
-        label = row["label"].value if "label" in row else to
+        label = labels.get(to, to)
         alias = ExpandedConcept(
             to, label, via, source.distance, source.source, source.weight * ROLE_WEIGHT["alias"]
         )

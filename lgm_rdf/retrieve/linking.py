@@ -1,6 +1,6 @@
 """Link question concepts to KB concepts: by label, by alternative label, and by partial matches.
 
-The KB's concept labels are read once into an in-memory index (``concept_index.rq``), so user
+The KB's concept labels are read once into an in-memory index (``concept_names.rq``, ``concept_mention_counts.rq``), so user
 text is only ever compared in Python, never pasted into SPARQL. Each link has a strength in
 (0, 1]: 1 for the concept's own label, less for an alternative label and for partial matches
 (a longer name that contains the question's words, the head noun or last name of a phrase,
@@ -103,16 +103,19 @@ class ConceptIndex:
 
     @classmethod
     def from_store(cls, store: GraphStore) -> ConceptIndex:
-        """Read the index from the store (one query)."""
+        """Read the index from the store (three queries: names, mention counts, titles)."""
+        counts = {
+            r["concept"].value: (int(r["n"].value), int(r["docs"].value))
+            for r in store.select(load_query("concept_mention_counts"))
+        }
         rows = (
             (
                 r["concept"].value,
                 r["label"].value,
                 r["kind"].value,
-                int(r["n"].value),
-                int(r["docs"].value),
+                *counts.get(r["concept"].value, (0, 0)),
             )
-            for r in store.select(load_query("concept_index"))
+            for r in store.select(load_query("concept_names"))
             if isinstance(r.get("concept"), NamedNode)
         )
         titles = [

@@ -100,7 +100,7 @@ class OfflineReasoner:
         index = getattr(retriever, "index", None)
         if store is None or index is None or not top:
             return {}
-        mentions = fetch_mentions(store, [c.sentence for c in top])
+        mentions = fetch_mentions(store, [c.sentence for c in top], index.labels)
         scored: dict[str, float] = {}
         origin: dict[str, float] = {}
         for rank, c in enumerate(top):

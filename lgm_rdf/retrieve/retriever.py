@@ -209,7 +209,8 @@ class KBRetriever:
             fetch_documents(self.store, about, hits, exclude)
         if common and rare and hits:
             by_iri = {c.concept: c for c in common}
-            for sentence, mentioned in fetch_mentions(self.store, list(hits)).items():
+            mentions = fetch_mentions(self.store, list(hits), self.index.labels)
+            for sentence, mentioned in mentions.items():
                 hit = hits[sentence]
                 hit.mentions = set(mentioned)
                 hit.matched.extend(by_iri[c] for c in mentioned if c in by_iri)
