@@ -62,3 +62,19 @@ def test_specificity_falls_with_mentions() -> None:
     # (log(100 / 20) / log 100) ** 3
     assert abs(INDEX.specificity("urn:c:instrument") - 0.0427) < 1e-3
     assert INDEX.specificity("urn:c:unknown") == 1.0
+
+
+def test_index_from_store_counts_each_sentence_once(spacy_nlp) -> None:  # type: ignore[no-untyped-def]
+    """The union default graph repeats a concept's label once per document graph declaring it;
+    mention counts must not be multiplied by that."""
+    from lgm_rdf.graph import LanguageGraph
+    from lgm_rdf.learn.readers import read_text
+    from lgm_rdf.settings import Settings
+
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn([read_text(f"Apples are sweet. I like apples number {n}.", f"d{n}") for n in range(4)])
+    index = ConceptIndex.from_store(lg.store)
+    apple = next(iri for iri, label in index.labels.items() if label == "apple")
+    assert index.mentions[apple] == 8  # two sentences in each of four documents
+    assert index.documents_mentioning[apple] == 4
+    assert index.total_documents == 4
