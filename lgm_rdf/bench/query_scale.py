@@ -38,13 +38,13 @@ from typing import Any
 import pyoxigraph
 from pyoxigraph import RdfFormat, Store
 
+from lgm_rdf.bench.query_report import PHASES, format_markdown, seconds_text
 from lgm_rdf.bench.synthetic import SyntheticConfig, SyntheticKB
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.oxigraph import OxigraphStore
 
 SMALLEST = 10_000
 WARMUP = 3
-PHASES = ("expand", "candidates")
 
 
 def sizes_for(max_sentences: int, smallest: int = SMALLEST) -> list[int]:
@@ -346,7 +346,7 @@ def run_query_benchmark(
             runs.append(run)
             say(
                 f"{size:,} sentences: load {run['load_seconds']:.1f} s, "
-                f"store {run['store_bytes'] / 1e6:,.0f} MB, index {_seconds(run['index_ms'])} s, "
+                f"store {run['store_bytes'] / 1e6:,.0f} MB, index {seconds_text(run['index_ms'])} s, "
                 f"{run['seeds_measured']} seeds: expand p50 {run['expand_ms']['p50']:.1f} ms, "
                 f"candidates p50 {run['candidates_ms']['p50']:.1f} ms"
             )
@@ -382,128 +382,6 @@ def run_query_benchmark(
         "sizes": runs,
         "growth": growth,
     }
-
-
-def _seconds(ms: float | None) -> str:
-    return "–" if ms is None else f"{ms / 1000:.1f}"
-
-
-def _mb(n: float) -> str:
-    return f"{n / 1e6:,.0f}"
-
-
-def _row(cells: Sequence[object]) -> str:
-    return "| " + " | ".join(str(c) for c in cells) + " |"
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> Iterator[str]:
-    yield _row(head)
-    yield _row(["---:"] * len(head))
-    for r in rows:
-        yield _row(r)
-
-
-def format_markdown(result: dict[str, Any]) -> str:
-    """The benchmark result as Markdown: size and load table, latency table, growth table."""
-    s = result["settings"]
-    lines = [
-        f"# lgm bench query: {result['seeds']} seed concepts per size "
-        f"(+{result['warmup']} warm-up), random seed {result['seed']}",
-        "",
-        f"expand_depth {s['expand_depth']}, max_expanded_concepts {s['max_expanded_concepts']}, "
-        f"max_candidate_sentences {s['max_candidate_sentences']}; "
-        f"{result['machine']['cpus']} CPUs, pyoxigraph {result['machine']['pyoxigraph']}.",
-        "",
-        "## Data and load",
-        "",
-    ]
-    lines += _table(
-        [
-            "sentences",
-            "documents",
-            "concepts mentioned",
-            "relations",
-            "quads",
-            "N-Quads MB",
-            "generate s",
-            "load s",
-            "quads/s loaded",
-            "store MB",
-            "peak RSS load MB",
-            "index build s",
-            "peak RSS query MB",
-        ],
-        [
-            [
-                f"{r['sentences']:,}",
-                f"{r['kb']['documents']:,}",
-                f"{r['kb']['concepts_mentioned']:,}",
-                f"{sum(v for k, v in r['kb'].items() if k.startswith('relations_')):,}",
-                f"{r['quads_loaded']:,}",
-                _mb(r["nquads_bytes"]),
-                f"{r['generate_seconds']:.1f}",
-                f"{r['load_seconds']:.1f}",
-                f"{r['load_quads_per_second']:,.0f}",
-                _mb(r["store_bytes"]),
-                _mb(r["peak_rss_load_bytes"]),
-                _seconds(r["index_ms"]),
-                _mb(r["peak_rss_query_bytes"]),
-            ]
-            for r in result["sizes"]
-        ],
-    )
-    lines += ["", "## Latency (ms) per seed concept", ""]
-    rows = []
-    for r in result["sizes"]:
-        for phase in (*PHASES, "ask"):
-            p = r[f"{phase}_ms"]
-            rows.append(
-                [f"{r['sentences']:,}", phase]
-                + [f"{p[k]:.1f}" for k in ("p50", "p90", "p99", "max", "mean")]
-            )
-    lines += _table(["sentences", "step", "p50", "p90", "p99", "max", "mean"], rows)
-    lines += [
-        "",
-        "expand = `expand_concepts`; candidates = `fetch_candidates` as `KBRetriever._hits` "
-        "calls it (specific concepts, or all capped); ask = expand + candidates.",
-        "",
-        "## Result sizes and frequency bands",
-        "",
-    ]
-    rows = []
-    for r in result["sizes"]:
-        bands = ", ".join(
-            f"{k} {v['seeds']} seeds p50 {v['p50']:.1f} ms" for k, v in r["bands"].items()
-        )
-        rows.append(
-            [
-                f"{r['sentences']:,}",
-                f"{r['expanded']['mean']:.1f} / {r['expanded']['max']}",
-                f"{r['candidates']['mean']:.0f} / {r['candidates']['max']}",
-                str(r["seeds_measured"]),
-                bands,
-            ]
-        )
-    lines += _table(
-        [
-            "sentences",
-            "expanded mean/max",
-            "candidates mean/max",
-            "seeds timed",
-            "ask p50 by seed band (common > cap, mid ≥ 10, rare < 10 sentences)",
-        ],
-        rows,
-    )
-    lines += ["", "## Growth (p50 relative to the smallest size)", ""]
-    lines += _table(
-        ["sentences", "data x", "expand p50 x", "candidates p50 x", "ask p50 x"],
-        [
-            [f"{g['sentences']:,}", f"{g['data_ratio']:.0f}"]
-            + [f"{g[f'{p}_p50_ratio']:.2f}" for p in (*PHASES, "ask")]
-            for g in result["growth"]
-        ],
-    )
-    return "\n".join(lines) + "\n"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
