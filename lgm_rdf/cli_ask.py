@@ -90,7 +90,13 @@ def format_answer(answer: Answer) -> str:
 
 
 def explain(answer: Answer) -> str:
-    """Per iteration: the concepts, their expansion, the number of candidates and the supports."""
+    """Per iteration: the concepts, their expansion, the best candidates and the supports."""
+    texts = {c.sentence: c for c in answer.ranking}
+
+    def line(iri: str) -> str:
+        c = texts.get(iri)
+        return f"{c.title}: {_clip(c.resolved or c.text)}" if c else iri
+
     lines: list[str] = []
     for it in answer.iterations:
         lines.append(f"== iteration {it.number}: concepts {', '.join(it.concepts) or '(none)'}")
@@ -99,13 +105,15 @@ def explain(answer: Answer) -> str:
                 f"   {e.label:<40} {e.via:<9} distance {e.distance}  weight {e.weight:.2f}"
                 f"  (from '{e.source}')"
             )
-        lines.append(f"   candidates: {it.candidates}")
+        lines.append(f"   candidates: {it.candidates}; the best:")
+        lines.extend(f"     - {line(iri)}" for iri in it.top_candidates)
         if it.chunks:
             lines.append(
                 f"   chunks: {it.chunks}, compress steps: {it.compress_steps}"
                 + (", pruned by ROUGE-L" if it.pruned else "")
             )
         lines.append(f"   supports after this iteration: {len(it.supports)}")
+        lines.extend(f"     - {line(iri)}" for iri in it.supports)
         if it.answer:
             lines.append(f"   answer: {it.answer}")
         if it.missing:
@@ -113,3 +121,8 @@ def explain(answer: Answer) -> str:
             lines.append(f"   {label}: {', '.join(it.missing)}")
     lines.append("")
     return "\n".join(lines)
+
+
+def _clip(text: str, width: int = 100) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"

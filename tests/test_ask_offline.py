@@ -121,5 +121,7 @@ def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # typ
     assert main(["ask", "What are apples rich in?", "--kb", kb, "--explain"]) == 0
     shown = capsys.readouterr().out
     assert "iteration 1" in shown and "fruit" in shown and "parent" in shown
+    assert "the best:" in shown  # each iteration names its best candidates and its supports
+    assert shown.count("- Apples are a type of fruit.") + shown.count(": Apples are a type") >= 1
     assert "[1]" in shown
     assert main(["ask", "apples?", "--kb", str(tmp_path / "missing")]) == 1

@@ -22,7 +22,15 @@ from lgm_rdf.llm.jsonout import complete_json
 from lgm_rdf.llm.pool import map_bounded
 from lgm_rdf.llm.prompting import load_prompt
 from lgm_rdf.retrieve.chunking import chunk_candidates
-from lgm_rdf.retrieve.model import Answer, Candidate, Iteration, Retriever, Support, text_length
+from lgm_rdf.retrieve.model import (
+    TOP_CANDIDATES,
+    Answer,
+    Candidate,
+    Iteration,
+    Retriever,
+    Support,
+    text_length,
+)
 from lgm_rdf.retrieve.rouge import prune_by_rouge
 from lgm_rdf.settings import Settings
 
@@ -272,6 +280,7 @@ class _Run:
             iteration = Iteration(
                 number, list(fresh_concepts), list(found.expanded), len(found.candidates)
             )
+            iteration.top_candidates = [c.sentence for c in found.candidates[:TOP_CANDIDATES]]
             iterations.append(iteration)
             if not fresh:
                 iteration.supports = [c.sentence for c in supports]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+TOP_CANDIDATES = 5  # candidates of a round kept by name in its Iteration (for --explain)
 # How a candidate sentence was reached from a query concept.
 VIAS = ("self", "alias", "parent", "child", "component", "whole", "hop", "lexical")
 
@@ -74,6 +75,7 @@ class Iteration:
     supports: list[str] = field(default_factory=list)  # sentence IRIs kept after this round
     answer: str = ""
     missing: list[str] = field(default_factory=list)
+    top_candidates: list[str] = field(default_factory=list)  # sentence IRIs, best first (≤ 5)
 
 
 @dataclass

@@ -16,7 +16,15 @@ from dataclasses import replace
 from lgm_rdf.learn.pattern_words import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 from lgm_rdf.retrieve.candidates import fetch_mentions
 from lgm_rdf.retrieve.linking import title_key
-from lgm_rdf.retrieve.model import Answer, Candidate, Iteration, Retriever, Round, Support
+from lgm_rdf.retrieve.model import (
+    TOP_CANDIDATES,
+    Answer,
+    Candidate,
+    Iteration,
+    Retriever,
+    Round,
+    Support,
+)
 from lgm_rdf.settings import Settings
 
 BRIDGE_SENTENCES = 4  # best sentences of a round whose concepts may lead further
@@ -61,6 +69,7 @@ class OfflineReasoner:
                 concepts=list(current),
                 expanded=found.expanded,
                 candidates=len(found.candidates),
+                top_candidates=[c.sentence for c in top[:TOP_CANDIDATES]],
                 supports=[c.sentence for c in _within(ranking, self.settings.chunk_size)],
             )
             iterations.append(iteration)
