@@ -9,29 +9,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
+from lgm_rdf.retrieve.model import fill_budget  # noqa: F401  (one budget rule for all)
+
 T = TypeVar("T", bound=Hashable)
 
 
 def context_length(texts: Sequence[str]) -> int:
     """Characters of the texts joined by one separator (as ``retrieve.model.text_length``)."""
     return sum(len(t) + 1 for t in texts) - (1 if texts else 0)
-
-
-def fill_budget(lengths: Sequence[int], budget: int) -> list[int]:
-    """Indices of the items taken, best first, while the context stays within ``budget``.
-
-    Items are taken in order; one that would overflow the budget is skipped and the next,
-    shorter ones may still fit (one separator character counts between items). An item longer
-    than the whole budget is never taken.
-    """
-    taken: list[int] = []
-    used = 0
-    for i, n in enumerate(lengths):
-        extra = n + (1 if taken else 0)
-        if used + extra <= budget:
-            taken.append(i)
-            used += extra
-    return taken
 
 
 def distinct(items: Iterable[T]) -> list[T]:

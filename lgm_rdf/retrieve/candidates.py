@@ -32,7 +32,6 @@ class SentenceHit:
     title: str
     position: int
     matched: list[ExpandedConcept] = field(default_factory=list)
-    mentions: set[str] = field(default_factory=set)  # every concept the sentence mentions
     about: list[ExpandedConcept] = field(
         default_factory=list
     )  # concepts its document is named after

@@ -134,6 +134,22 @@ class Retriever(Protocol):
         ...
 
 
+def fill_budget(lengths: Sequence[int], budget: int) -> list[int]:
+    """Indices of the items taken, in order, while their texts stay within ``budget`` characters.
+
+    An item that would overflow the budget is skipped and later, shorter ones may still fit; one
+    separator character counts between items (as in :func:`text_length`).
+    """
+    taken: list[int] = []
+    used = 0
+    for i, n in enumerate(lengths):
+        extra = n + (1 if taken else 0)
+        if used + extra <= budget:
+            taken.append(i)
+            used += extra
+    return taken
+
+
 def text_length(items: Sequence[Candidate] | Sequence[Support]) -> int:
     """Characters of the texts together (one separator between sentences)."""
     return sum(len(c.text) + 1 for c in items) - (1 if items else 0)

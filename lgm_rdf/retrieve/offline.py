@@ -24,6 +24,7 @@ from lgm_rdf.retrieve.model import (
     Retriever,
     Round,
     Support,
+    fill_budget,
 )
 from lgm_rdf.settings import Settings
 
@@ -167,14 +168,7 @@ def _sorted(candidates: Sequence[Candidate] | object) -> list[Candidate]:
 
 def _within(ranking: Sequence[Candidate], budget: int) -> list[Candidate]:
     """The best candidates whose texts together fit ``budget`` characters (skipping long ones)."""
-    out: list[Candidate] = []
-    used = 0
-    for c in ranking:
-        size = len(c.text) + (1 if out else 0)
-        if used + size <= budget:
-            out.append(c)
-            used += size
-    return out
+    return [ranking[i] for i in fill_budget([len(c.text) for c in ranking], budget)]
 
 
 def extractive_answer(

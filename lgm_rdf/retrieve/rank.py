@@ -40,7 +40,6 @@ def rank_hits(
     hits: Iterable[SentenceHit],
     question_words: Sequence[str],
     index: ConceptIndex,
-    via_override: str | None = None,
 ) -> list[Candidate]:
     """Candidates best first (ties broken by document and position, so ranks are stable)."""
     hits = list(hits)
@@ -82,7 +81,7 @@ def rank_hits(
             title=h.title,
             position=h.position,
             concept=c.label,
-            via=via_override or c.via,
+            via=c.via,
             score=round(s, 6),
         )
         for s, h, c in scored

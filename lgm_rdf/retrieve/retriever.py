@@ -211,9 +211,7 @@ class KBRetriever:
             by_iri = {c.concept: c for c in common}
             mentions = fetch_mentions(self.store, list(hits), self.index.labels)
             for sentence, mentioned in mentions.items():
-                hit = hits[sentence]
-                hit.mentions = set(mentioned)
-                hit.matched.extend(by_iri[c] for c in mentioned if c in by_iri)
+                hits[sentence].matched.extend(by_iri[c] for c in mentioned if c in by_iri)
         return hits
 
 

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from lgm_rdf.retrieve.model import fill_budget
+
 try:  # optional speed-up; the results are identical without it
     from rapidfuzz.distance import LCSseq as _LCSseq
 except ImportError:  # pragma: no cover - depends on the environment
@@ -98,11 +100,5 @@ def prune_by_rouge(
         range(len(items)),
         key=lambda i: (-rouge_l_tokens(rouge_tokens(text(items[i])), reference), i),
     )
-    chosen: set[int] = set()
-    used = 0
-    for i in scored:
-        extra = size(items[i]) + (1 if chosen else 0)
-        if used + extra <= k:
-            chosen.add(i)
-            used += extra
-    return [items[i] for i in sorted(chosen)]
+    taken = fill_budget([size(items[i]) for i in scored], k)
+    return [items[i] for i in sorted(scored[j] for j in taken)]
