@@ -7,8 +7,9 @@ from collections.abc import Iterator
 import pytest
 from llm_server import FakeOpenAIServer, Reply
 
-from lgm_rdf.llm.base import LLMError, Usage, build_chat_model
+from lgm_rdf.llm.base import LLMError, Usage
 from lgm_rdf.llm.cache import CachedChatModel
+from lgm_rdf.llm.factory import build_chat_model
 from lgm_rdf.llm.openai_chat import OpenAIChatModel
 from lgm_rdf.settings import Settings
 

@@ -12,9 +12,9 @@ import pytest
 import rdflib
 from rdflib.namespace import DCTERMS, OWL, RDF, RDFS
 
+from lgm_rdf.interop.validate import validate_store
 from lgm_rdf.ontology import LGM_NS, NIF_NS, SCHEMA_NS, ontology_path
 from lgm_rdf.store.oxigraph import OxigraphStore
-from lgm_rdf.validate import validate_store
 
 LGM = rdflib.Namespace(LGM_NS)
 NIF = rdflib.Namespace(NIF_NS)

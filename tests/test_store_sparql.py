@@ -26,7 +26,8 @@ from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore, StoreError
 from lgm_rdf.store.factory import open_store
 from lgm_rdf.store.oxigraph import OxigraphStore
-from lgm_rdf.store.sparql import SparqlStore, bind_values, endpoints
+from lgm_rdf.store.querytext import bind_values
+from lgm_rdf.store.sparql import SparqlStore, endpoints
 
 pytestmark = pytest.mark.skipif(
     oxigraph_binary() is None,

@@ -6,15 +6,15 @@ import pytest
 import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad, RdfFormat, parse
 
-from lgm_rdf.ontology import XSD
-from lgm_rdf.store.oxigraph import OxigraphStore
-from lgm_rdf.validate import (
+from lgm_rdf.interop.validate import (
     ValidationReport,
     find_cycles,
     shacl_check,
     union_graph,
     validate_store,
 )
+from lgm_rdf.ontology import XSD
+from lgm_rdf.store.oxigraph import OxigraphStore
 
 PREFIXES = """
 @prefix lgm: <https://w3id.org/lgm-rdf/ontology#> .

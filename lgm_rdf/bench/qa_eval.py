@@ -365,7 +365,7 @@ def cmd(args: argparse.Namespace) -> int:
         settings = settings.with_(kb=args.kb or str(Path(tmp) / "kb"))
         judge_chat = None
         if args.judge_model:  # same endpoint, same cache file as the answering model
-            from lgm_rdf.llm.base import build_chat_model
+            from lgm_rdf.llm.factory import build_chat_model
 
             judge_chat = build_chat_model(settings.with_(llm_model=args.judge_model))
         result = run_qa_benchmark(

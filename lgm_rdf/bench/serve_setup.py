@@ -35,7 +35,7 @@ from lgm_rdf.errors import LgmError
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.linking import ConceptIndex
 from lgm_rdf.store.oxigraph import OxigraphStore
-from lgm_rdf.store.sparql import bind_values, with_prefixes
+from lgm_rdf.store.querytext import bind_values, with_prefixes
 from lgm_rdf.store.values import with_values
 
 

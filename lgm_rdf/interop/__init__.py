@@ -1,4 +1,4 @@
-"""Ontology interoperability: import SKOS/OWL files, export OWL and SKOS, run HermiT.
+"""Standards-facing work on a KB: import SKOS/OWL, export OWL and SKOS, SHACL validation, HermiT.
 
 ``import_ontology`` and the exporters need rdflib and pyoxigraph only; ``run_hermit`` needs the
 optional ``owl`` extra (owlready2) and a Java runtime, and reports their absence instead of failing.

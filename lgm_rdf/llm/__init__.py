@@ -15,11 +15,11 @@ from lgm_rdf.llm.base import (
     Message,
     Usage,
     UsageMeter,
-    build_chat_model,
     estimate_prompt_tokens,
     estimate_tokens,
 )
 from lgm_rdf.llm.cache import CachedChatModel, LLMCache, cache_key
+from lgm_rdf.llm.factory import build_chat_model
 from lgm_rdf.llm.jsonout import complete_json, parse_json_answer
 from lgm_rdf.llm.pool import map_bounded
 from lgm_rdf.llm.scripted import ScriptedChatModel

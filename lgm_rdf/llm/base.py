@@ -5,12 +5,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from lgm_rdf.errors import LgmError
-
-if TYPE_CHECKING:
-    from lgm_rdf.settings import Settings
 
 Message = dict[str, str]
 """One chat message: ``{"role": "system" | "user" | "assistant", "content": "..."}``."""
@@ -112,30 +109,3 @@ def estimate_tokens(text: str) -> int:
 def estimate_prompt_tokens(messages: Sequence[Message]) -> int:
     """Rough token count of a whole prompt (contents plus a little per-message overhead)."""
     return sum(estimate_tokens(m.get("content", "")) + 4 for m in messages)
-
-
-def build_chat_model(settings: Settings) -> ChatModel | None:
-    """The configured chat model, or ``None`` when ``settings.llm_model`` is not set.
-
-    The model talks to ``settings.openai_base_url`` (any OpenAI-compatible server) and,
-    when ``settings.llm_cache`` is on, answers repeated prompts from the SQLite cache at
-    ``settings.llm_cache_path``.
-    """
-    if not settings.llm_model:
-        return None
-    from lgm_rdf.llm.openai_chat import OpenAIChatModel
-
-    inner = OpenAIChatModel(
-        model=settings.llm_model,
-        base_url=settings.openai_base_url,
-        api_key=settings.openai_api_key,
-        temperature=settings.llm_temperature,
-        max_tokens=settings.llm_max_tokens,
-        timeout=settings.llm_timeout,
-        max_retries=settings.llm_max_retries,
-    )
-    if not settings.llm_cache:
-        return inner
-    from lgm_rdf.llm.cache import CachedChatModel, LLMCache
-
-    return CachedChatModel(inner, LLMCache(settings.llm_cache_path))

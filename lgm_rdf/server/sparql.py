@@ -34,7 +34,7 @@ from pyoxigraph import (
 
 from lgm_rdf.ontology import PREFIXES
 from lgm_rdf.server.negotiation import GRAPH_FORMATS, RESULT_FORMATS, Format, negotiate
-from lgm_rdf.store.sparql import sparql_tokens
+from lgm_rdf.store.querytext import sparql_tokens
 
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _CHECK_EVERY = 256  # solutions between two looks at the clock

@@ -1,8 +1,7 @@
-"""``LanguageGraph``: the Python API facade over store, learning and (later) asking."""
+"""``LanguageGraph``: the Python API facade over the store, learning, asking and interop."""
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -11,20 +10,18 @@ from types import TracebackType
 from typing import IO, Any
 
 from lgm_rdf.fileio import atomic_write
+from lgm_rdf.graph.inputs import PathOrText, collect_documents
+from lgm_rdf.graph.wiring import dry_run_model, extraction_parts
 from lgm_rdf.learn.pipeline import Learner, LearnReport
-from lgm_rdf.learn.readers import ReaderError, SourceDocument, read_paths, read_text
+from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.llm.base import UsageMeter
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import IriMinter, load_query
 from lgm_rdf.retrieve.model import Answer
 from lgm_rdf.retrieve.neighbourhood import ConceptView
 from lgm_rdf.settings import Settings
-from lgm_rdf.store.base import GraphStore, StoreError
+from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.factory import open_store
-
-PathOrText = str | Path | SourceDocument
-_PATHLIKE_SUFFIXES = (".txt", ".md", ".markdown", ".json", ".jsonl")
-EXTRACTORS = ("pattern", "llm", "both")
 
 
 class LanguageGraph:
@@ -104,35 +101,11 @@ class LanguageGraph:
         """
         from lgm_rdf.learn.concept_stage import ConceptGraphStage
 
-        stage = ConceptGraphStage(self.store, **self._extraction_parts(dry_run))
+        parts = extraction_parts(
+            self.settings, self.store, self.usage, lambda: self.chat_model(dry_run)
+        )
+        stage = ConceptGraphStage(self.store, **parts)
         return Learner(self.store, self.nlp, self.minter, enrichers=[stage], dry_run=dry_run)
-
-    def _extraction_parts(self, dry_run: bool) -> dict[str, Any]:
-        from lgm_rdf.learn.llm_extract import LLMExtractor
-        from lgm_rdf.learn.patterns import PatternExtractor
-        from lgm_rdf.learn.reflect import Reflector
-
-        s = self.settings
-        if s.extractor not in EXTRACTORS:
-            raise ValueError(
-                f"unknown extractor {s.extractor!r}; choose one of {', '.join(EXTRACTORS)}"
-            )
-        needs_llm = s.extractor in ("llm", "both") or s.reflect
-        chat = self.chat_model(dry_run) if needs_llm else None
-        if needs_llm and chat is None:
-            raise ValueError(
-                "this needs an LLM (extractor llm/both or reflection), but none is configured: "
-                "set LGM_LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY for your server)"
-            )
-        extractors: list[Any] = []
-        if s.extractor in ("pattern", "both"):
-            extractors.append(PatternExtractor())
-        if s.extractor in ("llm", "both") and chat is not None:
-            extractors.append(LLMExtractor(chat, concurrency=s.llm_concurrency, meter=self.usage))
-        reflector = None
-        if s.reflect and chat is not None:
-            reflector = Reflector(chat, self.store, concurrency=s.llm_concurrency, meter=self.usage)
-        return {"extractors": extractors, "reflector": reflector}
 
     def chat_model(self, dry_run: bool = False) -> Any:
         """The configured LLM (cached), a counting stand-in for dry runs, or ``None``.
@@ -141,27 +114,12 @@ class LanguageGraph:
         an existing cache to count prompts that would cost nothing.
         """
         if dry_run:
-            return self._dry_run_model()
+            return dry_run_model(self.settings, self._chat)
         if self._chat is None:
-            from lgm_rdf.llm.base import build_chat_model
+            from lgm_rdf.llm.factory import build_chat_model
 
             self._chat = build_chat_model(self.settings)
         return self._chat
-
-    def _dry_run_model(self) -> Any:
-        from lgm_rdf.llm.cache import CachedChatModel
-        from lgm_rdf.llm.dryrun import DryRunChatModel
-
-        chat = self._chat
-        if chat is None and self.settings.llm_model and self.settings.llm_cache_path.exists():
-            from lgm_rdf.llm.base import build_chat_model
-
-            chat = build_chat_model(self.settings)
-        model = getattr(chat, "model", None) or self.settings.llm_model
-        if not model:
-            return None
-        lookup = chat.lookup if isinstance(chat, CachedChatModel) else None
-        return DryRunChatModel(model, lookup=lookup)
 
     def learn(
         self,
@@ -348,7 +306,7 @@ class LanguageGraph:
 
     def validate(self, reason: bool = False) -> Any:
         """SHACL conformance and cycle checks of the whole KB; ``reason`` adds HermiT."""
-        from lgm_rdf.validate import validate_store
+        from lgm_rdf.interop.validate import validate_store
 
         return validate_store(self.store, reason=reason)
 
@@ -388,36 +346,4 @@ class LanguageGraph:
         return cached
 
 
-def collect_documents(
-    items: Iterable[PathOrText] | PathOrText,
-    on_skip: Callable[[Path, str], None] | None = None,
-) -> Iterator[SourceDocument]:
-    """Paths (files, directories), raw texts and ``SourceDocument`` objects as documents.
-
-    A ``Path`` or a string naming an existing path is read; a string that looks like a path
-    but does not exist is an error; any other string is learned as text.
-    """
-    if isinstance(items, str | Path | SourceDocument):
-        items = [items]
-    for item in items:
-        if isinstance(item, SourceDocument):
-            yield item
-        elif isinstance(item, Path) or _looks_like_path(item):
-            yield from read_paths([item], on_skip=on_skip)
-        else:
-            digest = hashlib.sha256(item.encode("utf-8")).hexdigest()[:16]
-            yield read_text(item, doc_id=f"text:{digest}")
-
-
-def _looks_like_path(text: str) -> bool:
-    """A string is a path if it exists, or is a single line ending in a known suffix."""
-    if "\n" in text or len(text) > 4096:
-        return False
-    if Path(text).exists():
-        return True
-    if text.lower().endswith(_PATHLIKE_SUFFIXES) or text.endswith(("/", "\\")):
-        raise ReaderError(f"{text}: no such file or directory")
-    return False
-
-
-__all__ = ["Answer", "LanguageGraph", "LearnReport", "StoreError"]
+__all__ = ["LanguageGraph"]
