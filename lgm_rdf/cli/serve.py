@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import logging
 import os
-import signal
-import sys
-import threading
-from types import FrameType
 from typing import Any
 
-from lgm_rdf.settings import DEFAULT_KB, Settings
+from lgm_rdf.cli.output import add_kb
+from lgm_rdf.settings import Settings
 
 DEFAULT_PORT = 8088
 TOKEN_ENV = "LGM_SERVER_TOKEN"
@@ -30,9 +26,7 @@ def add_serve_parser(sub: Any) -> argparse.ArgumentParser:
             "--token-env) and sent as 'Authorization: Bearer <token>'."
         ),
     )
-    p.add_argument(
-        "--kb", metavar="DIR", help=f"knowledge-base directory (env LGM_KB, default ./{DEFAULT_KB})"
-    )
+    add_kb(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 = any)"
@@ -59,55 +53,6 @@ def serve_settings(args: argparse.Namespace) -> Settings:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """``lgm serve``: run until Ctrl-C (or SIGTERM), then close the store cleanly."""
-    from lgm_rdf.graph import LanguageGraph
-    from lgm_rdf.server.app import LgmServer
+    from lgm_rdf.server.run import serve_kb
 
-    _setup_logging()
-    log = logging.getLogger("lgm_rdf.server")
-    settings = serve_settings(args)
-    if settings.remote:
-        raise ValueError("lgm serve needs a local KB directory, not a SPARQL server URL")
-    graph = LanguageGraph(settings=settings)
-    try:
-        server = LgmServer(graph, (args.host, args.port), settings)
-    except OSError as exc:
-        graph.close()
-        raise ValueError(
-            f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
-        ) from None
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        threading.Thread(target=server.shutdown, daemon=True).start()
-
-    previous = signal.signal(signal.SIGTERM, on_signal)
-    mode = "updates enabled (bearer token)" if settings.server_token else "read-only"
-    if settings.server_token and len(settings.server_token) < 16:
-        print("lgm: warning: the update token is short; use 16+ random characters", file=sys.stderr)
-    print(f"lgm: serving {settings.kb} at {server.url}/ ({mode}); Ctrl-C stops", file=sys.stderr)
-    log.info("SPARQL endpoint %s/sparql", server.url)
-    try:
-        server.serve_forever(poll_interval=0.5)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        server.server_close()
-        # let a write in progress finish its transaction before the store is closed
-        acquired = server.state.write_lock.acquire(timeout=30)
-        try:
-            graph.close()
-        finally:
-            if acquired:
-                server.state.write_lock.release()
-        print("lgm: server stopped, knowledge base closed", file=sys.stderr)
-    return 0
-
-
-def _setup_logging() -> None:
-    log = logging.getLogger("lgm_rdf.server")
-    log.setLevel(logging.INFO)
-    if not log.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
-        log.addHandler(handler)
-        log.propagate = False
+    return serve_kb(serve_settings(args), args.host, args.port)
