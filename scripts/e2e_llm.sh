@@ -157,7 +157,7 @@ fi
 if "$LGM" bench qa --help >/dev/null 2>&1; then
     BENCH=("$LGM" bench qa)
 else
-    BENCH=("$PY" -m lgm_rdf.bench.qa_eval)
+    BENCH=("$PY" -m lgm_rdf.bench.qa.evaluate)
 fi
 run bench_qa "${BENCH[@]}" "$QA_FILE" --limit "$QA_LIMIT" --kb "$OUT/bench-kb" \
     --stuff-max-chars $((N_CTX * 3)) --json "$OUT/bench_qa.json"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from lgm_rdf.bench.learn_speed import BASELINE, LABELS, format_markdown, run_learn_benchmark
+from lgm_rdf.bench.learning.speed import BASELINE, LABELS, format_markdown, run_learn_benchmark
 from lgm_rdf.learn.pipeline import Learner
 from lgm_rdf.learn.readers import SourceDocument, read_text
 from lgm_rdf.learn.srg import DocumentGraph

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from lgm_rdf.bench import metrics as M
-from lgm_rdf.bench.baselines import BM25Paragraphs, BM25Sentences, tokenise
-from lgm_rdf.bench.gold import GoldError, Paragraph, load_gold, norm_text
-from lgm_rdf.bench.retrieval_eval import format_markdown
+from lgm_rdf.bench.retrieval import metrics as M
+from lgm_rdf.bench.retrieval.baselines import BM25Paragraphs, BM25Sentences, tokenise
+from lgm_rdf.bench.retrieval.evaluate import format_markdown
+from lgm_rdf.bench.retrieval.gold import GoldError, Paragraph, load_gold, norm_text
 
 
 def test_fill_budget_skips_items_that_overflow() -> None:
@@ -193,7 +193,7 @@ def test_format_markdown_tables() -> None:
 
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from lgm_rdf.bench.plot import curves, plot_recall_curve
+    from lgm_rdf.bench.retrieval.plot import curves, plot_recall_curve
 
     result = json.loads(json.dumps(_result("hotpotqa")))  # as read back from --json
     assert curves(result) == {"BM25 sentences": [(1000, 0.5), (2000, 0.75)]}
@@ -202,7 +202,7 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
 
 
 def test_split_sentences_only_splits_paragraphs_without_given_sentences() -> None:
-    from lgm_rdf.bench.retrieval_eval import split_sentences
+    from lgm_rdf.bench.retrieval.evaluate import split_sentences
 
     given = Paragraph("H", "H", "Dr. Who met St. Ives. Then he left.", ("Dr. Who met St. Ives. Then he left.",), True)  # fmt: skip
     plain = Paragraph("M", "M", "Acme makes anvils. It was founded in 1901. Ann runs it.", ("x",))

@@ -11,9 +11,10 @@ from types import SimpleNamespace
 import pytest
 from llm_server import FakeOpenAIServer, Reply
 
-from lgm_rdf.bench import qa_eval
-from lgm_rdf.bench.qa_eval import judge_answer, judge_messages, load_records, run_qa_benchmark
-from lgm_rdf.bench.qa_metrics import (
+from lgm_rdf.bench.qa import evaluate as qa_eval
+from lgm_rdf.bench.qa import report as qa_report
+from lgm_rdf.bench.qa.evaluate import judge_answer, judge_messages, load_records, run_qa_benchmark
+from lgm_rdf.bench.qa.metrics import (
     best_scores,
     exact_match,
     f1_score,
@@ -21,7 +22,7 @@ from lgm_rdf.bench.qa_metrics import (
     normalize_answer,
     parse_judge_label,
 )
-from lgm_rdf.bench.stuffed import NO_ANSWER, answer_stuffed, build_messages, clean_answer
+from lgm_rdf.bench.qa.stuffed import NO_ANSWER, answer_stuffed, build_messages, clean_answer
 from lgm_rdf.llm import LLMError, ScriptedChatModel, estimate_prompt_tokens
 from lgm_rdf.llm.prompting import load_prompt
 from lgm_rdf.settings import Settings
@@ -286,7 +287,7 @@ def test_harness_end_to_end_with_a_scripted_model(
     assert stuffed["per_question"]["calls"] == 1.0
     assert result["judge_usage"]["calls"] == len(by_kind["judge"]) == 3  # q2 stuffed: no call
     # the report renders both systems
-    text = qa_eval.format_markdown(result)
+    text = qa_report.format_markdown(result)
     assert "| lgm | 50.0 | 50.0 | 50.0 | 100.0 | 1/1/0/0 |" in text
     assert "| stuffed | 0.0 | 25.0 | 50.0 | 50.0 | 1/0/1/0 |" in text
     json.dumps(result)  # JSON-ready
@@ -301,7 +302,7 @@ def test_harness_without_judge_makes_no_judge_calls(
     )
     assert all(_kind(c) != "judge" for c in chat.calls)
     assert "judge" not in result["systems"]["lgm"] and result["judge_model"] is None
-    assert "no judge" in qa_eval.format_markdown(result)
+    assert "no judge" in qa_report.format_markdown(result)
 
 
 def test_musique_records_and_jsonl(tmp_path: Path) -> None:

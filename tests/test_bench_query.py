@@ -8,16 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from lgm_rdf.bench.query_scale import (
-    band,
-    bulk_load,
-    format_markdown,
-    known_index,
-    percentiles,
-    run_query_benchmark,
-    sizes_for,
-)
-from lgm_rdf.bench.synthetic import SyntheticConfig, SyntheticKB
+from lgm_rdf.bench.latency import percentiles
+from lgm_rdf.bench.query.measure import band, bulk_load, known_index
+from lgm_rdf.bench.query.report import format_markdown
+from lgm_rdf.bench.query.scale import run_query_benchmark, sizes_for
+from lgm_rdf.bench.query.synthetic import SyntheticConfig, SyntheticKB
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.retrieve.linking import ConceptIndex
 from lgm_rdf.store.oxigraph import OxigraphStore

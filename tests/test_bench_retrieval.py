@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from lgm_rdf.bench.baselines import Ranked
-from lgm_rdf.bench.gold import load_gold
-from lgm_rdf.bench.retrieval_eval import (
+from lgm_rdf.bench.retrieval.baselines import Ranked
+from lgm_rdf.bench.retrieval.evaluate import (
     format_markdown,
     run_baseline,
     run_lgm,
     run_retrieval_benchmark,
 )
+from lgm_rdf.bench.retrieval.gold import load_gold
 from lgm_rdf.ontology import IriMinter
 from lgm_rdf.retrieve.model import Answer, Candidate, Support
 from lgm_rdf.settings import Settings
@@ -203,7 +203,7 @@ def test_real_offline_kb_run(hotpot_result: dict[str, Any]) -> None:
 
 def test_plot_of_a_real_run(hotpot_result: dict[str, Any], tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from lgm_rdf.bench.plot import curves, plot_recall_curve
+    from lgm_rdf.bench.retrieval.plot import curves, plot_recall_curve
 
     lines = curves(hotpot_result)
     assert set(lines) == {"lgm_rdf (none)", "BM25 sentences", "BM25 paragraphs"}

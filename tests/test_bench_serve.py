@@ -9,14 +9,20 @@ from typing import Any
 
 import pytest
 
-from lgm_rdf.bench.serve_latency import (
+from lgm_rdf.bench.serving.latency import (
     SERVERS,
     answer_rows,
     check_rows,
     format_markdown,
     run_serve_benchmark,
 )
-from lgm_rdf.bench.serve_setup import BenchError, MixQuery, learn_corpus, oxigraph_binary, schedule
+from lgm_rdf.bench.serving.setup import (
+    BenchError,
+    MixQuery,
+    learn_corpus,
+    oxigraph_binary,
+    schedule,
+)
 
 pytestmark = pytest.mark.skipif(
     oxigraph_binary() is None,

@@ -128,7 +128,7 @@ def test_chains_take_precedence_over_rules(spacy_nlp):
 
 
 def test_eval_matching_and_score():
-    from lgm_rdf.bench.coref_eval import PronounCase, same_referent, score
+    from lgm_rdf.bench.extraction.coref import PronounCase, same_referent, score
 
     assert same_referent("Nolan", "Christopher Nolan")
     assert same_referent("The Prestige", ["The Prestige", "the film"])

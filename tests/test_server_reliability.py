@@ -194,7 +194,7 @@ def test_learn_killed_midway_leaves_whole_documents(tmp_path: Path, spacy_nlp: A
 
 SERVE_SCRIPT = """
 import argparse, sys
-from lgm_rdf.server.cli import add_serve_parser, cmd_serve
+from lgm_rdf.cli.serve import add_serve_parser, cmd_serve
 parser = argparse.ArgumentParser(prog="lgm")
 add_serve_parser(parser.add_subparsers(dest="command"))
 sys.exit(cmd_serve(parser.parse_args(sys.argv[1:])))

@@ -1,4 +1,4 @@
-"""Output helpers of the ``lgm`` command line: tables, CSV, JSON, settings from options."""
+"""Helpers shared by the ``lgm`` commands: the --kb option, settings, errors, tables, CSV, JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +9,19 @@ import sys
 from pathlib import Path
 
 from lgm_rdf.errors import LgmError
-from lgm_rdf.settings import Settings
+from lgm_rdf.settings import DEFAULT_KB, Settings
+
+
+def add_kb(p: argparse.ArgumentParser) -> None:
+    """Add the ``--kb DIR`` option to a sub-command's parser."""
+    p.add_argument(
+        "--kb", metavar="DIR", help=f"knowledge-base directory (env LGM_KB, default ./{DEFAULT_KB})"
+    )
+
+
+def error(message: str) -> None:
+    """Print one ``lgm: error:`` line on standard error."""
+    print(f"lgm: error: {message}", file=sys.stderr)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -30,10 +42,11 @@ def print_table(header: list[str], rows: list[list[str]]) -> None:
     print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
     print("  ".join("-" * w for w in widths))
     for row in rows:
-        print("  ".join(_clip(c, w).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+        print("  ".join(clip(c, w).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
 
 
-def _clip(text: str, width: int) -> str:
+def clip(text: str, width: int) -> str:
+    """``text`` on one line, cut to ``width`` characters with an ellipsis."""
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1] + "…"
 

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from lgm_rdf.bench import metrics as M
-from lgm_rdf.bench.gold import HOTPOTQA, QARecord, norm_text
+from lgm_rdf.bench.retrieval import metrics as M
+from lgm_rdf.bench.retrieval.gold import HOTPOTQA, QARecord, norm_text
 
 RECALL_AT = (2, 5)
 

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from lgm_rdf.bench.gold import Paragraph, SentenceKey
-from lgm_rdf.bench.metrics import distinct
+from lgm_rdf.bench.retrieval.gold import Paragraph, SentenceKey
+from lgm_rdf.bench.retrieval.metrics import distinct
 from lgm_rdf.errors import LgmError
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 

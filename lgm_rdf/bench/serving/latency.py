@@ -34,8 +34,8 @@ from typing import Any
 import httpx
 
 from lgm_rdf.bench.datasets import shared_data
-from lgm_rdf.bench.query_scale import percentiles
-from lgm_rdf.bench.serve_setup import (
+from lgm_rdf.bench.latency import percentiles
+from lgm_rdf.bench.serving.setup import (
     BenchError,
     MixQuery,
     build_mix,

@@ -2,7 +2,7 @@
 
 All contexts of the (first ``limit``) questions are learned into ONE knowledge base; each
 question is answered by Concept Iterative Retrieval (``LanguageGraph.ask(reasoner="llm")``)
-and by the stuffing baseline (:mod:`lgm_rdf.bench.stuffed`). Both are scored by EM / token
+and by the stuffing baseline (:mod:`lgm_rdf.bench.qa.stuffed`). Both are scored by EM / token
 F1 against the gold answer (and MuSiQue's aliases) and by an LLM judge (paper appendix 9):
 Yes / No / Unsupport, Recall = (N − U) / N, accuracy = Yes / N. LLM calls and tokens are
 counted per system, per question.
@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lgm_rdf.bench.qa_metrics import best_scores, judge_summary, mean, parse_judge_label
-from lgm_rdf.bench.stuffed import NO_ANSWER as STUFFED_NO_ANSWER
-from lgm_rdf.bench.stuffed import answer_stuffed
+from lgm_rdf.bench.qa.metrics import best_scores, judge_summary, mean, parse_judge_label
+from lgm_rdf.bench.qa.report import SYSTEMS, format_markdown
+from lgm_rdf.bench.qa.stuffed import NO_ANSWER as STUFFED_NO_ANSWER
+from lgm_rdf.bench.qa.stuffed import answer_stuffed
 from lgm_rdf.errors import LgmError
 from lgm_rdf.llm.base import ChatModel, LLMError, Message, Usage
 from lgm_rdf.llm.prompting import load_prompt
@@ -34,7 +35,6 @@ NO_LLM_MESSAGE = (
     "lgm bench qa needs an LLM and none is configured: set LGM_LLM_MODEL (and OPENAI_BASE_URL /"
     " OPENAI_API_KEY for your OpenAI-compatible server). Nothing was run."
 )
-SYSTEMS = ("lgm", "stuffed")
 NO_ANSWER_TEXTS = (NO_EVIDENCE, NOT_ENOUGH, REASONER_NO_ANSWER, STUFFED_NO_ANSWER)
 USAGE_KEYS = ("calls", "cached_calls", "prompt_tokens", "completion_tokens")
 
@@ -259,77 +259,6 @@ def _aggregate(rows: list[dict[str, Any]], name: str, judged: bool) -> dict[str,
     return out
 
 
-def format_markdown(result: dict[str, Any], details: bool = True) -> str:
-    """The result as Markdown: one metrics table, then (optionally) one line per question."""
-    n = result["questions"]
-    lines = [
-        f"QA benchmark: {result['file']} — {n} question(s), model `{result['model']}`"
-        + (f", judge `{result['judge_model']}`" if result.get("judge_model") else ", no judge"),
-        "",
-        f"Learned {result['learn']['documents']} documents, {result['learn']['sentences']}"
-        f" sentences in {result['learn']['seconds']:.1f} s",
-        "",
-        "| system | EM | F1 | judge acc | judge recall | yes/no/unsupp/unclear "
-        "| calls/q | cached/q | prompt tok/q | compl tok/q | s/q | errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for name in SYSTEMS:
-        s = result["systems"][name]
-        j = s.get("judge")
-        judged = (
-            (
-                f"{100 * j['accuracy']:.1f} | {100 * j['recall']:.1f} | "
-                f"{j['yes']}/{j['no']}/{j['unsupported']}/{j['unclear']}"
-            )
-            if j
-            else "– | – | –"
-        )
-        pq = s["per_question"]
-        lines.append(
-            f"| {name} | {100 * s['em']:.1f} | {100 * s['f1']:.1f} | {judged} "
-            f"| {pq.get('calls', 0):.1f} | {pq.get('cached_calls', 0):.1f} "
-            f"| {pq.get('prompt_tokens', 0):.0f} | {pq.get('completion_tokens', 0):.0f} "
-            f"| {s['seconds_per_question']:.1f} | {s['errors']} |"
-        )
-    ju = result.get("judge_usage") or {}
-    if result.get("judge_model"):
-        lines += [
-            "",
-            f"Judge: {ju.get('calls', 0)} calls ({ju.get('cached_calls', 0)} cached),"
-            f" {ju.get('prompt_tokens', 0)} prompt + {ju.get('completion_tokens', 0)}"
-            " completion tokens.",
-        ]
-    if details:
-        lines += [
-            "",
-            "| # | question | gold | lgm | judge | stuffed | judge |",
-            "|---|---|---|---|---|---|---|",
-        ]
-        for i, row in enumerate(result["items"], 1):
-            cells = [
-                str(i),
-                _cell(row["question"], 80),
-                _cell(row["gold"][0], 30),
-                _cell(_shown(row["lgm"]), 60),
-                row["lgm"].get("judge", "–"),
-                _cell(_shown(row["stuffed"]), 60),
-                row["stuffed"].get("judge", "–"),
-            ]
-            lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def _shown(out: dict[str, Any]) -> str:
-    if out["answer"]:
-        return str(out["answer"])
-    return f"(error: {out['error']})" if out.get("error") else "(empty)"
-
-
-def _cell(text: str | None, width: int) -> str:
-    flat = " ".join(str(text or "").split()).replace("|", "\\|")
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of ``lgm bench qa``: FILE and options."""
     p.add_argument("file", help="HotpotQA or MuSiQue JSON / JSONL file")
@@ -401,7 +330,7 @@ def _progress_bar() -> Callable[[int, int], None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m lgm_rdf.bench.qa_eval FILE [options]`` (same as ``lgm bench qa``)."""
+    """``python -m lgm_rdf.bench.qa.evaluate FILE [options]`` (same as ``lgm bench qa``)."""
     p = argparse.ArgumentParser(prog="lgm bench qa", description=__doc__.split("\n\n")[0])
     add_arguments(p)
     args = p.parse_args(argv)

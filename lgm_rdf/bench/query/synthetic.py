@@ -24,12 +24,20 @@ import hashlib
 import random
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
 from pyoxigraph import NamedNode
 
+from lgm_rdf.bench.query.shape import (
+    RELATION_KINDS,
+    SyntheticConfig,
+    SyntheticStats,
+    mix,
+    nquads_literal,
+    word,
+)
 from lgm_rdf.ontology import (
     DCTERMS_NS,
     LGM_NS,
@@ -57,7 +65,6 @@ _INT = f"^^<{XSD_NS}integer>"
 _NONNEG = f"^^<{XSD_NS}nonNegativeInteger>"
 _CLASS = f"<{OWL_NS}Class>"
 
-RELATION_KINDS = ("inheritance", "alias", "composition")
 _KIND_WEIGHTS = (72, 19, 9)
 _PROPERTY = {"inheritance": _SUBCLASS, "composition": _PARTOF, "alias": _SAMEAS}
 _VERDICTS = (("Unchecked", 85), ("Valid", 8), ("Unknown", 4), ("Invalid", 3))
@@ -73,91 +80,7 @@ _VERBS = (
     ("uses", "use"),
 )
 _LINKS = ("the", "of the", "and the", "with", "in", "for", "by", "near", "after the")
-_SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
-_MASK = (1 << 64) - 1
 _CACHE_SIZE = 300_000  # concepts whose strings are memoised (the frequent ones come first)
-
-
-def _mix(value: int, salt: int) -> int:
-    """A deterministic 64-bit integer hash (splitmix64 finaliser)."""
-    z = (value * 0x9E3779B97F4A7C15 + salt * 0xBF58476D1CE4E5B9 + 1) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
-def _word(n: int) -> str:
-    """A unique pronounceable word for ``n >= 0`` (two syllables or more)."""
-    n += len(_SYLLABLES)
-    parts: list[str] = []
-    while n:
-        n, r = divmod(n, len(_SYLLABLES))
-        parts.append(_SYLLABLES[r])
-    return "".join(reversed(parts))
-
-
-def _lit(text: str) -> str:
-    """An N-Quads string literal."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def default_vocabulary(sentences: int) -> int:
-    """Concept vocabulary for a corpus of ``sentences`` sentences (Heaps-like growth)."""
-    return max(200, int(20 * max(1, sentences) ** 0.8))
-
-
-@dataclass(frozen=True)
-class SyntheticConfig:
-    """Shape of a synthetic KB; the defaults mimic a KB learned from Wikipedia paragraphs."""
-
-    sentences: int
-    seed: int = 0
-    vocabulary: int | None = None  # concepts that may be mentioned (default: Heaps-like)
-    zipf_exponent: float = 1.0
-    zipf_offset: float = 15.0  # Zipf-Mandelbrot q: rank r has weight 1 / (r + q) ** s
-    mentions_min: int = 5  # concepts drawn per ordinary sentence (before de-duplication)
-    mentions_max: int = 14
-    doc_sentences_min: int = 2
-    doc_sentences_max: int = 14
-    relation_rate: float = 0.39  # share of sentences that state a meta-relation
-    pronoun_rate: float = 0.15  # share of sentences that start with a resolved "It"
-    branching: int = 4  # a parent's rank is below child rank / branching
-    base_iri: str = "urn:lgm:"
-
-    @property
-    def concepts(self) -> int:
-        """Size of the concept vocabulary."""
-        return self.vocabulary or default_vocabulary(self.sentences)
-
-
-@dataclass
-class SyntheticStats:
-    """What a generation run wrote; ``mention_counts[i]`` = sentences mentioning concept ``i``."""
-
-    sentences: int = 0
-    documents: int = 0
-    sections: int = 0
-    quads: int = 0
-    mentions: int = 0
-    pronouns: int = 0
-    relations: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RELATION_KINDS, 0))
-    invalid: int = 0
-    mention_counts: array = field(default_factory=lambda: array("I"))
-    document_counts: array = field(default_factory=lambda: array("I"))  # documents mentioning
-
-    def summary(self) -> dict[str, int]:
-        """The counts as a flat JSON-ready dict (without the per-concept array)."""
-        return {
-            "sentences": self.sentences,
-            "documents": self.documents,
-            "sections": self.sections,
-            "quads": self.quads,
-            "mentions": self.mentions,
-            "concepts_mentioned": sum(1 for n in self.mention_counts if n),
-            "pronouns": self.pronouns,
-            "invalid_relations": self.invalid,
-            **{f"relations_{k}": v for k, v in self.relations.items()},
-        }
 
 
 @dataclass
@@ -201,9 +124,9 @@ class SyntheticKB:
         """(label, surface, IRI) of concept ``i``, memoised for the frequent ones."""
         terms = self._cache.get(i)
         if terms is None:
-            head = _word(i)
-            label = f"{_word(_mix(i, 3) % 200)} {head}" if _mix(i, 4) % 10 < 3 else head
-            surface = label + "s" if _mix(i, 5) % 5 == 0 else label
+            head = word(i)
+            label = f"{word(mix(i, 3) % 200)} {head}" if mix(i, 4) % 10 < 3 else head
+            surface = label + "s" if mix(i, 5) % 5 == 0 else label
             terms = (label, surface, f"{self.config.base_iri}concept:{iri_segment(label)}")
             if len(self._cache) < _CACHE_SIZE:
                 self._cache[i] = terms
@@ -228,12 +151,12 @@ class SyntheticKB:
     def parent(self, i: int) -> int | None:
         """The taxonomy parent of concept ``i`` (a more frequent concept), if it may have one."""
         top = i // self.config.branching
-        return _mix(i, 6 + self.config.seed) % top if top else None
+        return mix(i, 6 + self.config.seed) % top if top else None
 
     def whole(self, i: int) -> int | None:
         """The whole that concept ``i`` is part of, if it may have one."""
         top = i // (2 * self.config.branching)
-        return _mix(i, 7 + self.config.seed) % top if top else None
+        return mix(i, 7 + self.config.seed) % top if top else None
 
     def alias(self, i: int) -> int | None:
         """The alias partner of concept ``i`` (concepts pair up with a neighbour in rank)."""
@@ -343,7 +266,7 @@ class SyntheticKB:
             out.append(f'{sec} {_POSITION} "{k}"{_INT} {g} .\n')
             out.append(f'{sec} <{LGM_NS}level> "{0 if k == 0 else 2}"{_INT} {g} .\n')
             if k:
-                out.append(f"{sec} <{DCTERMS_NS}title> {_lit(f'Part {k}')} {g} .\n")
+                out.append(f"{sec} <{DCTERMS_NS}title> {nquads_literal(f'Part {k}')} {g} .\n")
             previous: int | None = None
             section_text: list[str] = []
             for _ in range(bounds[k + 1] - bounds[k]):
@@ -373,17 +296,17 @@ class SyntheticKB:
             offset += len(joined) + 2  # the "\n\n" between sections
         digest = hashlib.sha256("\n\n".join(texts).encode("utf-8")).hexdigest()
         out.append(f"{g} {_TYPE} <{LGM_NS}Document> {g} .\n")
-        out.append(f"{g} <{DCTERMS_NS}title> {_lit(self.document_title(d))} {g} .\n")
-        out.append(f"{g} <{DCTERMS_NS}source> {_lit(f'synthetic/{d:07d}.txt')} {g} .\n")
-        out.append(f"{g} <{LGM_NS}contentHash> {_lit(digest)} {g} .\n")
+        out.append(f"{g} <{DCTERMS_NS}title> {nquads_literal(self.document_title(d))} {g} .\n")
+        out.append(f"{g} <{DCTERMS_NS}source> {nquads_literal(f'synthetic/{d:07d}.txt')} {g} .\n")
+        out.append(f"{g} <{LGM_NS}contentHash> {nquads_literal(digest)} {g} .\n")
         out.append(f'{g} <{LGM_NS}sentenceCount> "{n}"{_INT} {g} .\n')
         for c in sorted(used):
             stats.document_counts[c] += 1
             c_iri = f"<{self.iri(c)}>"
             out.append(f"{c_iri} {_TYPE} {_CLASS} {g} .\n")
-            out.append(f"{c_iri} {_LABEL} {_lit(self.label(c))} {g} .\n")
+            out.append(f"{c_iri} {_LABEL} {nquads_literal(self.label(c))} {g} .\n")
             if self.surface(c) != self.label(c):
-                out.append(f"{c_iri} {_ALT} {_lit(self.surface(c))} {g} .\n")
+                out.append(f"{c_iri} {_ALT} {nquads_literal(self.surface(c))} {g} .\n")
         stats.sentences += n
         stats.documents += 1
         stats.sections += len(bounds) - 1
@@ -396,9 +319,9 @@ class SyntheticKB:
         end = begin + len(sent.anchor)
         lines = [
             f"{s} {_TYPE} <{NIF_NS}Sentence> {g} .\n",
-            f"{s} <{NIF_NS}anchorOf> {_lit(sent.anchor)} {g} .\n",
-            f"{s} <{LGM_NS}resolvedText> {_lit(sent.resolved)} {g} .\n",
-            f"{s} <{NIF_NS}lemma> {_lit(sent.lemma)} {g} .\n",
+            f"{s} <{NIF_NS}anchorOf> {nquads_literal(sent.anchor)} {g} .\n",
+            f"{s} <{LGM_NS}resolvedText> {nquads_literal(sent.resolved)} {g} .\n",
+            f"{s} <{NIF_NS}lemma> {nquads_literal(sent.lemma)} {g} .\n",
             f'{s} <{NIF_NS}beginIndex> "{begin}"{_NONNEG} {g} .\n',
             f'{s} <{NIF_NS}endIndex> "{end}"{_NONNEG} {g} .\n',
             f"{s} <{NIF_NS}referenceContext> {g} {g} .\n",
@@ -429,7 +352,7 @@ class SyntheticKB:
             f"{axiom} <{OWL_NS}annotatedProperty> {prop} {g} .\n",
             f"{axiom} <{OWL_NS}annotatedTarget> <{tgt}> {g} .\n",
             f"{axiom} <{PROV_NS}wasDerivedFrom> {evidence} {g} .\n",
-            f"{axiom} <{LGM_NS}extractor> {_lit(extractor)} {g} .\n",
+            f"{axiom} <{LGM_NS}extractor> {nquads_literal(extractor)} {g} .\n",
             f"{axiom} <{LGM_NS}verdict> <{LGM_NS}{verdict}> {g} .\n",
             f'{axiom} <{LGM_NS}confidence> "{confidence:.3f}"^^<{XSD_NS}decimal> {g} .\n',
         ]

@@ -1,53 +1,73 @@
-"""Implementations of the ``lgm`` sub-commands (argument parsing lives in ``cli.py``)."""
+"""``lgm stats``, ``sparql``, ``concept``, ``export`` and ``validate``: commands that only read."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
-from pathlib import Path
 
 from pyoxigraph import QueryBoolean, QueryResultsFormat, QuerySolutions
 
-from lgm_rdf.cli_ask import cmd_ask
-from lgm_rdf.cli_bench import cmd_bench
-from lgm_rdf.cli_output import print_json, print_table, read_query_arg, settings_from, write_csv
-from lgm_rdf.errors import LgmError
-from lgm_rdf.graph import LanguageGraph, collect_documents
-from lgm_rdf.server.cli import cmd_serve
+from lgm_rdf.cli.output import (
+    add_kb,
+    error,
+    print_json,
+    print_table,
+    read_query_arg,
+    settings_from,
+    write_csv,
+)
+from lgm_rdf.graph import LanguageGraph
 
 
-def _err(message: str) -> None:
-    print(f"lgm: error: {message}", file=sys.stderr)
+def add_stats_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``stats`` sub-command's arguments."""
+    p = sub.add_parser("stats", help="counts of documents, sentences, concepts and relations")
+    add_kb(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the parsed command; user errors print one clear line and return non-zero."""
-    try:
-        handler = COMMANDS[args.command]
-        return handler(args)
-    except (LgmError, ValueError) as exc:
-        _err(str(exc))
-        return 1
-    except BrokenPipeError:  # `lgm ... | head` closed our output: not an error
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    except OSError as exc:
-        _err(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
-        return 1
-    except SyntaxError as exc:
-        if args.command == "sparql" and _is_update(read_query_arg(args.query)):
-            _err(
-                "`lgm sparql` runs queries only (SELECT, ASK, CONSTRUCT, DESCRIBE); the KB is read-only here"
-            )
-        else:
-            _err(f"invalid SPARQL: {exc}")
-        return 2
-    except KeyboardInterrupt:
-        _err("interrupted; documents already written are complete, the current one was not written")
-        return 130
+def add_sparql_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``sparql`` sub-command's arguments."""
+    p = sub.add_parser("sparql", help="run a SPARQL query (union of all graphs as default graph)")
+    p.add_argument("query", help="the query text, or a path to a .rq file")
+    add_kb(p)
+    p.add_argument("--format", choices=["table", "json", "csv"], default="table")
+
+
+def add_concept_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``concept`` sub-command's arguments."""
+    p = sub.add_parser(
+        "concept", help="a concept's aliases, parents, children and components, with evidence"
+    )
+    p.add_argument("name", help="concept label or alias, e.g. apple")
+    add_kb(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_export_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``export`` sub-command's arguments."""
+    p = sub.add_parser("export", help="write the KB as RDF")
+    add_kb(p)
+    p.add_argument(
+        "--format",
+        default="turtle",
+        choices=["turtle", "ntriples", "nquads", "trig", "rdfxml", "jsonld", "owl", "skos"],
+        help="owl: concept graph as OWL RDF/XML (owlready2, Protégé); skos: as SKOS Turtle; "
+        "nquads/trig keep the named graphs; the others write the union graph",
+    )
+    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+
+
+def add_validate_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``validate`` sub-command's arguments."""
+    p = sub.add_parser("validate", help="check the KB against the SHACL shapes and for cycles")
+    add_kb(p)
+    p.add_argument(
+        "--reason",
+        action="store_true",
+        help="also run the HermiT reasoner (owlready2 + Java) on the OWL export",
+    )
 
 
 _UPDATE_WORDS = (
@@ -64,48 +84,12 @@ _UPDATE_WORDS = (
 )
 
 
-def _is_update(query: str) -> bool:
+def is_update(query: str) -> bool:
     """Does this text look like a SPARQL Update rather than a query?"""
     words = [w.upper() for w in query.split()]
     while words and words[0] in ("PREFIX", "BASE"):
         words = words[3:] if words[0] == "PREFIX" else words[2:]
     return bool(words) and words[0] in _UPDATE_WORDS
-
-
-def cmd_learn(args: argparse.Namespace) -> int:
-    """``lgm learn PATH...``"""
-    from tqdm import tqdm
-
-    settings = settings_from(args)
-    if settings.extractor == "pattern" and not settings.reflect and not settings.llm_configured:
-        print(
-            "lgm: no LLM configured (LGM_LLM_MODEL unset): offline pattern extraction",
-            file=sys.stderr,
-        )
-
-    def on_skip(path: Path, reason: str) -> None:
-        print(f"lgm: skipped {path}: {reason}", file=sys.stderr)
-
-    docs = list(collect_documents([Path(p) for p in args.paths], on_skip=on_skip))
-    if not docs:
-        _err("nothing to learn (no readable documents); the KB is unchanged")
-        return 1
-    # a dry run must not create nor lock a KB: an existing one is opened read-only
-    exists = settings.remote or Path(settings.kb).exists()
-    with LanguageGraph(
-        settings=settings,
-        in_memory=args.dry_run and not exists,
-        read_only=args.dry_run and exists,
-    ) as lg:
-        bar = tqdm(total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None)
-        with bar:
-            report = lg.run_learner(
-                docs, force=args.force, progress=bar.update, dry_run=args.dry_run
-            )
-        print(report.summary())
-        if not args.dry_run:
-            print(f"knowledge base: {settings.kb}")
-    return 0
 
 
 def _open(args: argparse.Namespace) -> LanguageGraph:
@@ -177,7 +161,7 @@ def cmd_concept(args: argparse.Namespace) -> int:
     with _open(args) as lg:
         views = lg.concept(args.name)
     if not views:
-        _err(f"no concept named {args.name!r} in the knowledge base")
+        error(f"no concept named {args.name!r} in the knowledge base")
         return 1
     if args.json:
         print_json([dataclasses.asdict(v) for v in views])
@@ -213,22 +197,6 @@ ROLE_TITLES = {
 }
 
 
-def cmd_forget(args: argparse.Namespace) -> int:
-    """``lgm forget DOC``"""
-    settings = settings_from(args)
-    if not settings.remote and not Path(settings.kb).is_dir():
-        _err(f"no knowledge base at {settings.kb}; nothing removed")
-        return 1
-    with LanguageGraph(settings=settings) as lg:
-        dropped = lg.forget(args.doc)
-    if not dropped:
-        _err(f"no document matches {args.doc!r} (try `lgm sparql` to list titles); nothing removed")
-        return 1
-    for iri in dropped:
-        print(f"forgot {iri}")
-    return 0
-
-
 def cmd_export(args: argparse.Namespace) -> int:
     """``lgm export``"""
     with _open(args) as lg:
@@ -246,32 +214,3 @@ def cmd_validate(args: argparse.Namespace) -> int:
         report = lg.validate(reason=args.reason)
     print(report.text)
     return 0 if report.conforms and not report.cycles else 1
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    """``lgm import FILE``"""
-    from lgm_rdf.interop import OntologyImportError
-
-    with LanguageGraph(settings=settings_from(args)) as lg:
-        try:
-            report = lg.import_ontology(args.file, name=args.name, lemmatise=not args.no_lemmatise)
-        except OntologyImportError as exc:
-            _err(f"{exc} (the KB is unchanged)")
-            return 1
-    print(report.summary())
-    return 0
-
-
-COMMANDS = {
-    "learn": cmd_learn,
-    "stats": cmd_stats,
-    "sparql": cmd_sparql,
-    "concept": cmd_concept,
-    "forget": cmd_forget,
-    "export": cmd_export,
-    "validate": cmd_validate,
-    "import": cmd_import,
-    "bench": cmd_bench,
-    "ask": cmd_ask,
-    "serve": cmd_serve,
-}

@@ -26,8 +26,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
 
-from lgm_rdf.bench import metrics as M
-from lgm_rdf.bench.baselines import (
+from lgm_rdf.bench.retrieval import metrics as M
+from lgm_rdf.bench.retrieval.baselines import (
     BM25Paragraphs,
     BM25Sentences,
     DenseSentences,
@@ -36,8 +36,8 @@ from lgm_rdf.bench.baselines import (
     Retriever,
     dense_available,
 )
-from lgm_rdf.bench.gold import GoldSet, Paragraph, QARecord, load_gold
-from lgm_rdf.bench.retrieval_report import SystemScores, format_markdown
+from lgm_rdf.bench.retrieval.gold import GoldSet, Paragraph, QARecord, load_gold
+from lgm_rdf.bench.retrieval.report import SystemScores, format_markdown
 
 BUDGETS = (1000, 2000, 4000)
 CURVE_BUDGETS = (250, 500, 1000, 1500, 2000, 3000, 4000)
@@ -327,7 +327,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def cmd(args: argparse.Namespace) -> int:
     """Run ``lgm bench retrieval`` from parsed arguments; prints Markdown, returns 0."""
     if args.plot:
-        from lgm_rdf.bench.plot import require_matplotlib
+        from lgm_rdf.bench.retrieval.plot import require_matplotlib
 
         require_matplotlib()
     dense = {"auto": "auto", "on": True, "off": False}[args.dense]
@@ -354,7 +354,7 @@ def cmd(args: argparse.Namespace) -> int:
 
         atomic_write(args.json, write)
     if args.plot:
-        from lgm_rdf.bench.plot import plot_recall_curve
+        from lgm_rdf.bench.retrieval.plot import plot_recall_curve
 
         plot_recall_curve(result, args.plot)
         print(f"plot written to {args.plot}")
@@ -362,7 +362,7 @@ def cmd(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m lgm_rdf.bench.retrieval_eval FILE [options]``"""
+    """``python -m lgm_rdf.bench.retrieval.evaluate FILE [options]``"""
     parser = argparse.ArgumentParser(prog="lgm bench retrieval", description=__doc__)
     add_arguments(parser)
     return cmd(parser.parse_args(argv))

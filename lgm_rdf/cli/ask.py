@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lgm_rdf.cli_output import print_json, settings_from
+from lgm_rdf.cli.output import clip, print_json, settings_from
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.retrieve.model import Answer
 
@@ -95,7 +95,7 @@ def explain(answer: Answer) -> str:
 
     def line(iri: str) -> str:
         c = texts.get(iri)
-        return f"{c.title}: {_clip(c.resolved or c.text)}" if c else iri
+        return f"{c.title}: {clip(c.resolved or c.text, 100)}" if c else iri
 
     lines: list[str] = []
     for it in answer.iterations:
@@ -121,8 +121,3 @@ def explain(answer: Answer) -> str:
             lines.append(f"   {label}: {', '.join(it.missing)}")
     lines.append("")
     return "\n".join(lines)
-
-
-def _clip(text: str, width: int = 100) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"

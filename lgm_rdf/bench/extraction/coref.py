@@ -1,6 +1,6 @@
 """Check the rule-based coreference resolver on HotpotQA paragraphs.
 
-``python -m lgm_rdf.bench.coref_eval`` parses paragraphs (title = topic), prints every
+``python -m lgm_rdf.bench.extraction.coref`` parses paragraphs (title = topic), prints every
 third-person pronoun with its sentence and antecedent so a person can check them, and scores the
 resolver against the hand-judged sample in ``coref_gold.jsonl`` (next to this file).
 
@@ -151,7 +151,7 @@ def score(cases: Sequence[PronounCase], gold: Sequence[dict[str, object]]) -> di
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: print the pronoun cases, then the score against the gold sample."""
-    parser = argparse.ArgumentParser(prog="python -m lgm_rdf.bench.coref_eval")
+    parser = argparse.ArgumentParser(prog="python -m lgm_rdf.bench.extraction.coref")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="HotpotQA JSON file")
     parser.add_argument("--gold", type=Path, default=GOLD_PATH, help="judged sample (JSONL)")
     parser.add_argument("--limit", type=int, default=0, help="paragraphs to read (0 = all)")

@@ -4,7 +4,7 @@ Each line: ``{"sentence": "...", "relations": [{"type", "a", "b"}, ...]}`` (argu
 inheritance a is-a b, composition a has-part b, alias a = b). A predicted relation matches a gold
 one when type, a and b are equal after ``normalise_label`` (alias is symmetric).
 
-    python -m lgm_rdf.bench.relations_eval [PATH]
+    python -m lgm_rdf.bench.extraction.relations [PATH]
 
 prints a table per relation type plus overall, then every false positive and false negative.
 """

@@ -1,7 +1,7 @@
 """Pure retrieval metrics: context budgets, recall, Recall@k.
 
 Nothing here touches a store or a model; every function takes plain sequences and returns
-numbers. Answer metrics (EM, token F1, judge labels) live in ``qa_metrics``.
+numbers. Answer metrics (EM, token F1, judge labels) live in ``lgm_rdf.bench.qa.metrics``.
 """
 
 from __future__ import annotations

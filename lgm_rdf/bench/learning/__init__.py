@@ -1,0 +1,1 @@
+"""Learning benchmark (``lgm bench learn``): throughput per stage against spaCy parsing alone."""

@@ -1,0 +1,69 @@
+"""``lgm bench``: one sub-command per benchmark; each lives in a package of ``lgm_rdf/bench/``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from lgm_rdf.bench.qa import evaluate as qa_evaluate
+from lgm_rdf.bench.query import scale as query_scale
+from lgm_rdf.bench.retrieval import evaluate as retrieval_evaluate
+from lgm_rdf.bench.serving import latency as serve_latency
+
+HELP = {
+    "learn": "learn throughput per stage against spaCy parsing alone (one run)",
+    "relations": "pattern extractor precision/recall on a gold JSONL file",
+    "coref": "pronoun antecedents against the judged HotpotQA sample",
+    "retrieval": "supporting-sentence and paragraph recall on a HotpotQA/MuSiQue file, with baselines",
+    "query": "expansion and candidate latency on synthetic KBs up to 1M sentences",
+    "qa": "EM, F1 and LLM-judge recall of answers, against stuffing (needs an LLM)",
+    "serve": "SPARQL endpoint latency of lgm serve against oxigraph serve on the same KB (one run)",
+}
+
+# the benchmarks that define their own options and run through their ``cmd(args)``
+WITH_OPTIONS = {
+    "retrieval": retrieval_evaluate,
+    "query": query_scale,
+    "serve": serve_latency,
+    "qa": qa_evaluate,
+}
+
+
+def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``bench`` sub-command and its benchmarks."""
+    bench = sub.add_parser(
+        "bench",
+        help="measure: learning, extraction, coreference, retrieval, query scale, QA",
+        description="Benchmarks print Markdown tables; speeds are ratios against a baseline "
+        "measured in the same run.",
+    )
+    inner = bench.add_subparsers(dest="what", metavar="BENCHMARK", required=True)
+    p = inner.add_parser("learn", help=HELP["learn"])
+    p.add_argument("paths", nargs="*", metavar="PATH", help="corpus (default: HotpotQA dev file)")
+    p.add_argument("--limit", type=int, default=0, help="use only the first N documents")
+    p = inner.add_parser("relations", help=HELP["relations"])
+    p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
+    p = inner.add_parser("coref", help=HELP["coref"])
+    p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
+    for name in ("retrieval", "query", "serve", "qa"):
+        WITH_OPTIONS[name].add_arguments(inner.add_parser(name, help=HELP[name]))
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run ``lgm bench BENCHMARK``."""
+    if args.what == "relations":
+        from lgm_rdf.bench.extraction import relations
+
+        return relations.main(args.paths[:1])
+    if args.what == "coref":
+        from lgm_rdf.bench.extraction import coref
+
+        extra = ["--data", args.paths[0]] if args.paths else []
+        return coref.main(["--gold-only", "--errors", *extra])
+    if args.what == "learn":
+        from lgm_rdf.bench.learning.speed import run_learn_benchmark
+
+        result = run_learn_benchmark(args.paths or None, limit=args.limit or None)
+        print(json.dumps(result, indent=2) if args.verbose else result["text"])
+        return 0
+    return WITH_OPTIONS[args.what].cmd(args)

@@ -1,0 +1,130 @@
+"""``lgm learn``, ``lgm forget`` and ``lgm import``: the commands that write to the KB."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lgm_rdf.cli.output import add_kb, error, settings_from
+from lgm_rdf.graph import LanguageGraph, collect_documents
+
+
+def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``learn`` sub-command's arguments."""
+    p = sub.add_parser("learn", help="learn files or directories into the KB")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help=".txt .md .json .jsonl files, HotpotQA/MuSiQue files or directories",
+    )
+    add_kb(p)
+    p.add_argument(
+        "--nlp", choices=["spacy", "stanza"], help="NLP backend (default spacy; env LGM_NLP)"
+    )
+    p.add_argument("--force", action="store_true", help="re-learn documents even if unchanged")
+    p.add_argument(
+        "--extractor",
+        choices=["pattern", "llm", "both"],
+        help="relation extractor: dependency patterns (default, no LLM), the LLM, or both",
+    )
+    p.add_argument(
+        "--reflect", action="store_true", help="let the LLM check each relation (paper §3.2.3)"
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="parse and extract but write nothing and call no LLM; estimate LLM calls and tokens",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def add_forget_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``forget`` sub-command's arguments."""
+    p = sub.add_parser(
+        "forget", help="remove one document (title, id, path or IRI) and nothing else"
+    )
+    p.add_argument("doc")
+    add_kb(p)
+
+
+def add_import_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``import`` sub-command's arguments."""
+    p = sub.add_parser("import", help="import an OWL or SKOS ontology into its own named graph")
+    p.add_argument("file", help="Turtle, RDF/XML, N-Triples or JSON-LD file")
+    add_kb(p)
+    p.add_argument("--name", help="name of the import graph (default: the file name)")
+    p.add_argument(
+        "--no-lemmatise",
+        action="store_true",
+        help="link labels to learned concepts by normalised text only (faster for big thesauri)",
+    )
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    """``lgm learn PATH...``"""
+    from tqdm import tqdm
+
+    settings = settings_from(args)
+    if settings.extractor == "pattern" and not settings.reflect and not settings.llm_configured:
+        print(
+            "lgm: no LLM configured (LGM_LLM_MODEL unset): offline pattern extraction",
+            file=sys.stderr,
+        )
+
+    def on_skip(path: Path, reason: str) -> None:
+        print(f"lgm: skipped {path}: {reason}", file=sys.stderr)
+
+    docs = list(collect_documents([Path(p) for p in args.paths], on_skip=on_skip))
+    if not docs:
+        error("nothing to learn (no readable documents); the KB is unchanged")
+        return 1
+    # a dry run must not create nor lock a KB: an existing one is opened read-only
+    exists = settings.remote or Path(settings.kb).exists()
+    with LanguageGraph(
+        settings=settings,
+        in_memory=args.dry_run and not exists,
+        read_only=args.dry_run and exists,
+    ) as lg:
+        bar = tqdm(total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None)
+        with bar:
+            report = lg.run_learner(
+                docs, force=args.force, progress=bar.update, dry_run=args.dry_run
+            )
+        print(report.summary())
+        if not args.dry_run:
+            print(f"knowledge base: {settings.kb}")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    """``lgm forget DOC``"""
+    settings = settings_from(args)
+    if not settings.remote and not Path(settings.kb).is_dir():
+        error(f"no knowledge base at {settings.kb}; nothing removed")
+        return 1
+    with LanguageGraph(settings=settings) as lg:
+        dropped = lg.forget(args.doc)
+    if not dropped:
+        error(
+            f"no document matches {args.doc!r} (try `lgm sparql` to list titles); nothing removed"
+        )
+        return 1
+    for iri in dropped:
+        print(f"forgot {iri}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """``lgm import FILE``"""
+    from lgm_rdf.interop import OntologyImportError
+
+    with LanguageGraph(settings=settings_from(args)) as lg:
+        try:
+            report = lg.import_ontology(args.file, name=args.name, lemmatise=not args.no_lemmatise)
+        except OntologyImportError as exc:
+            error(f"{exc} (the KB is unchanged)")
+            return 1
+    print(report.summary())
+    return 0
