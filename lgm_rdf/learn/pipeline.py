@@ -225,7 +225,7 @@ class Learner:
 
     def _parse(self, jobs: list[_Job]) -> list[list[ParsedText]]:
         """Parse every section of every job in one batched NLP call."""
-        plans = [[_segments(section) for section in job.doc.sections] for job in jobs]
+        plans = [[parse_segments(section) for section in job.doc.sections] for job in jobs]
         texts = [
             text
             for doc_plan in plans
@@ -238,7 +238,7 @@ class Learner:
 
 
 @dataclass(frozen=True)
-class _Segment:
+class Segment:
     """A piece of a section parsed on its own: a run of prose blocks, or pre-split sentences."""
 
     start: int  # offset of the piece in the section text
@@ -246,10 +246,13 @@ class _Segment:
     presplit: bool
 
 
-def _segments(section: Section) -> list[_Segment]:
-    """How ``section`` is parsed: each run of blocks without given sentences as one text (so a
-    section of prose is parsed whole), each pre-split sentence (HotpotQA) on its own."""
-    out: list[_Segment] = []
+def parse_segments(section: Section) -> list[Segment]:
+    """The pieces the learner parses ``section`` in, in order.
+
+    Each run of blocks without given sentences is one text (so a section of prose is parsed
+    whole, as one text); each pre-split sentence (HotpotQA) is a text of its own.
+    """
+    out: list[Segment] = []
     run: list[str] = []
     run_start = offset = 0
     for block in section.blocks:
@@ -259,16 +262,16 @@ def _segments(section: Section) -> list[_Segment]:
             run.append(block.text)
         else:
             if run:
-                out.append(_Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+                out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
                 run = []
-            out.append(_Segment(offset, list(block.sentences), True))
+            out.append(Segment(offset, list(block.sentences), True))
         offset += len(block.text) + len(BLOCK_SEPARATOR)
     if run or not out:
-        out.append(_Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+        out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
     return out
 
 
-def _assemble(segments: list[_Segment], results: Iterator[ParsedText]) -> ParsedText:
+def _assemble(segments: list[Segment], results: Iterator[ParsedText]) -> ParsedText:
     """One section's ``ParsedText`` from the parses of its segments, offsets in section text."""
     if len(segments) == 1 and not segments[0].presplit:
         return next(results)  # the common case: the section parsed whole

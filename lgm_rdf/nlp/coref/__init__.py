@@ -5,14 +5,9 @@
 :mod:`.lexicon` the word lists and :mod:`.topic` the section topic.
 """
 
-from lgm_rdf.nlp.coref.resolver import (
-    Antecedent,
-    antecedents_by_sentence,
-    is_pleonastic,
-    pronoun_features,
-    resolve,
-    topic_name,
-)
+from lgm_rdf.nlp.coref.entities import Antecedent, topic_name
+from lgm_rdf.nlp.coref.resolver import antecedents_by_sentence, resolve
+from lgm_rdf.nlp.coref.syntax import is_pleonastic, pronoun_features
 
 __all__ = [
     "Antecedent",

@@ -14,19 +14,10 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from lgm_rdf.nlp.concepts import phrase_key, surface, trim_span
-from lgm_rdf.nlp.coref.entities import Antecedent, topic_name
+from lgm_rdf.nlp.coref.entities import Antecedent
 from lgm_rdf.nlp.coref.rules import _RuleResolver
-from lgm_rdf.nlp.coref.syntax import is_pleonastic, pronoun_features
+from lgm_rdf.nlp.coref.syntax import pronoun_features
 from lgm_rdf.nlp.model import ParsedText
-
-__all__ = [
-    "Antecedent",
-    "antecedents_by_sentence",
-    "is_pleonastic",
-    "pronoun_features",
-    "resolve",
-    "topic_name",
-]
 
 A = TypeVar("A")
 
