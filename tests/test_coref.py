@@ -233,7 +233,7 @@ def test_conjoined_clause_with_its_own_subject(spacy_nlp):
 
 
 def test_section_topic_of_headings(spacy_nlp):
-    from lgm_rdf.nlp.coref_topic import section_topic
+    from lgm_rdf.nlp.coref.topic import section_topic
 
     def topic(title: str, text: str = "Nothing here.") -> tuple[bool, bool, bool] | None:
         found = section_topic(title, spacy_nlp.parse(text).sentences)

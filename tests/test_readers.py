@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lgm_rdf.learn.readers import (
+    Block,
     ReaderError,
     Section,
     SourceDocument,
@@ -40,7 +41,11 @@ def test_txt_title_paragraphs_and_id(tmp_path: Path) -> None:
     assert doc.source == doc.id
     assert doc.title == "All about apples"
     (section,) = doc.sections
-    assert section == Section("All about apples", 0, section.text)
+    assert section.title == "All about apples" and section.level == 0
+    # one block per paragraph, all prose, no page
+    assert section.blocks == tuple(
+        Block(t) for t in ("All about apples", "Apples are a type of fruit.", "It is sweet.")
+    )
     assert section.text == "All about apples\n\nApples are a type of fruit.\n\nIt is sweet."
 
 
@@ -128,7 +133,9 @@ def test_markdown_without_headings_uses_stem(tmp_path: Path) -> None:
     f.write_text("Just a paragraph with _emphasis_.\n\n- one\n- two.\n")
     (doc,) = read_path(f)
     assert doc.title == "notes"
-    assert doc.sections == (Section("notes", 0, "Just a paragraph with emphasis.\n\none.\ntwo."),)
+    assert doc.sections == (
+        Section("notes", 0, (Block("Just a paragraph with emphasis."), Block("one.\ntwo."))),
+    )
 
 
 def test_markdown_only_code_is_skipped(tmp_path: Path) -> None:
@@ -169,8 +176,8 @@ def test_jsonl_records(tmp_path: Path) -> None:
     f.write_text("\n".join(json.dumps(x) for x in lines[:2]) + "\n\n" + json.dumps(lines[2]))
     docs = list(read_path(f))
     assert [(d.id, d.title) for d in docs] == [("a1", "Apple"), ("recs#2", "recs#2"), ("7", "7")]
-    assert docs[0].sections == (Section("Apple", 0, "Apples are sweet."),)
-    assert docs[2].sections == (Section("Head", 1, "Markdown body."),)
+    assert docs[0].sections == (Section("Apple", 0, (Block("Apples are sweet."),)),)
+    assert docs[2].sections == (Section("Head", 1, (Block("Markdown body."),)),)
     assert {d.source for d in docs} == {f.resolve().as_posix()}
 
 
@@ -225,7 +232,8 @@ def test_hotpotqa_paragraphs_dedup_and_variants(tmp_path: Path) -> None:
     assert all(d.title == d.sections[0].title for d in docs)
     assert {d.title for d in docs} == {"Apple", "Pear"}
     first = docs[0].sections[0]
-    assert first.sentences == ("Apples are fruit.", "They are sweet.")
+    (block,) = first.blocks
+    assert block.sentences == ("Apples are fruit.", "They are sweet.")
     assert first.text == "Apples are fruit. They are sweet."
     assert first.level == 0
     assert docs[0].source == f.resolve().as_posix()
@@ -258,8 +266,8 @@ def test_musique_jsonl(tmp_path: Path) -> None:
     f.write_text("\n".join(json.dumps(r) for r in rows))
     docs = list(read_path(f))
     assert [d.id for d in docs] == ["Oak", "Pine", "Oak (2)"]
-    assert docs[0].sections == (Section("Oak", 0, "The oak is a tree."),)
-    assert docs[0].sections[0].sentences is None
+    assert docs[0].sections == (Section("Oak", 0, (Block("The oak is a tree."),)),)
+    assert docs[0].sections[0].blocks[0].sentences is None
 
 
 @pytest.mark.skipif(not HOTPOT_DEV.exists(), reason="HotpotQA dev sample not available")
@@ -270,7 +278,7 @@ def test_hotpotqa_dev_sample_counts() -> None:
     assert len(docs) == len(unique)
     assert len({d.title for d in docs}) == len({t for t, _ in unique})
     assert len({d.id for d in docs}) == len(docs)
-    assert all(d.sections[0].sentences for d in docs)
+    assert all(d.sections[0].blocks[0].sentences for d in docs)
 
 
 @pytest.mark.skipif(not MUSIQUE_DEV.exists(), reason="MuSiQue dev sample not available")
@@ -363,12 +371,16 @@ def test_content_hash_stable_and_sensitive() -> None:
     retitled = SourceDocument(a.id, "Other", a.source, a.sections)
     assert retitled.content_hash != a.content_hash
     # framing is unambiguous: moving text between title and body changes the hash
-    s1 = SourceDocument("x", "ab", "s", (Section("c", 0, "d"),))
-    s2 = SourceDocument("x", "a", "s", (Section("bc", 0, "d"),))
+    s1 = SourceDocument("x", "ab", "s", (Section("c", 0, (Block("d"),)),))
+    s2 = SourceDocument("x", "a", "s", (Section("bc", 0, (Block("d"),)),))
     assert s1.content_hash != s2.content_hash
-    pre = SourceDocument("x", "t", "s", (Section("t", 0, "a b", ("a", "b")),))
-    plain = SourceDocument("x", "t", "s", (Section("t", 0, "a b"),))
+    pre = SourceDocument("x", "t", "s", (Section("t", 0, (Block("a b", sentences=("a", "b")),)),))
+    plain = SourceDocument("x", "t", "s", (Section("t", 0, (Block("a b"),)),))
     assert pre.content_hash != plain.content_hash
+    # a block's role and page count; the default ones leave the hash as it was
+    table = SourceDocument("x", "t", "s", (Section("t", 0, (Block("a b", role="table"),)),))
+    paged = SourceDocument("x", "t", "s", (Section("t", 0, (Block("a b", page=1),)),))
+    assert len({plain.content_hash, table.content_hash, paged.content_hash}) == 3
 
 
 def test_hostile_names(tmp_path: Path) -> None:

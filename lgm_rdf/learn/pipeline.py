@@ -6,14 +6,15 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pyoxigraph import Literal, NamedNode
 
-from lgm_rdf.learn.readers import SourceDocument
+from lgm_rdf.learn.readers import Section, SourceDocument
+from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
 from lgm_rdf.learn.srg import DocumentGraph, build_srg, write_concepts
 from lgm_rdf.nlp.coref import resolve
-from lgm_rdf.nlp.model import NLP, ParsedText, Sentence, as_single_sentence
+from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
 from lgm_rdf.store.base import GraphStore
 
@@ -224,26 +225,73 @@ class Learner:
 
     def _parse(self, jobs: list[_Job]) -> list[list[ParsedText]]:
         """Parse every section of every job in one batched NLP call."""
-        texts: list[str] = []
-        for job in jobs:
-            for section in job.doc.sections:
-                texts.extend(section.sentences if section.sentences is not None else [section.text])
+        plans = [[parse_segments(section) for section in job.doc.sections] for job in jobs]
+        texts = [
+            text
+            for doc_plan in plans
+            for segments in doc_plan
+            for segment in segments
+            for text in segment.texts
+        ]
         results = iter(self.nlp.parse_many(texts))
-        out: list[list[ParsedText]] = []
-        for job in jobs:
-            doc_sections: list[ParsedText] = []
-            for section in job.doc.sections:
-                if section.sentences is None:
-                    doc_sections.append(next(results))
-                    continue
-                merged: list[Sentence] = []
-                offset = 0
-                for text in section.sentences:
-                    merged.append(as_single_sentence(next(results), text, offset))
-                    offset += len(text) + 1
-                doc_sections.append(ParsedText(sentences=merged))
-            out.append(doc_sections)
-        return out
+        return [[_assemble(segments, results) for segments in doc_plan] for doc_plan in plans]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a section parsed on its own: a run of prose blocks, or pre-split sentences."""
+
+    start: int  # offset of the piece in the section text
+    texts: list[str]  # one text for a prose run; the sentences, one text each, if pre-split
+    presplit: bool
+
+
+def parse_segments(section: Section) -> list[Segment]:
+    """The pieces the learner parses ``section`` in, in order.
+
+    Each run of blocks without given sentences is one text (so a section of prose is parsed
+    whole, as one text); each pre-split sentence (HotpotQA) is a text of its own.
+    """
+    out: list[Segment] = []
+    run: list[str] = []
+    run_start = offset = 0
+    for block in section.blocks:
+        if block.sentences is None:
+            if not run:
+                run_start = offset
+            run.append(block.text)
+        else:
+            if run:
+                out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+                run = []
+            out.append(Segment(offset, list(block.sentences), True))
+        offset += len(block.text) + len(BLOCK_SEPARATOR)
+    if run or not out:
+        out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+    return out
+
+
+def _assemble(segments: list[Segment], results: Iterator[ParsedText]) -> ParsedText:
+    """One section's ``ParsedText`` from the parses of its segments, offsets in section text."""
+    if len(segments) == 1 and not segments[0].presplit:
+        return next(results)  # the common case: the section parsed whole
+    sentences: list[Sentence] = []
+    chains: list[CorefChain] = []
+    for segment in segments:
+        if segment.presplit:
+            offset = segment.start
+            for text in segment.texts:
+                sentences.append(as_single_sentence(next(results), text, offset))
+                offset += len(text) + 1
+            continue
+        parsed = next(results)
+        base = len(sentences)
+        sentences.extend(replace(s, start=s.start + segment.start) for s in parsed.sentences)
+        chains.extend(
+            replace(c, mentions=tuple(replace(m, sentence=m.sentence + base) for m in c.mentions))
+            for c in parsed.chains
+        )
+    return ParsedText(sentences=sentences, chains=chains)
 
 
 MAX_TOPIC_WORDS = 10

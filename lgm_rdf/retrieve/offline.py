@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lgm_rdf.learn.pattern_words import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 from lgm_rdf.retrieve.candidates import fetch_mentions
 from lgm_rdf.retrieve.linking import title_key
 from lgm_rdf.retrieve.model import (

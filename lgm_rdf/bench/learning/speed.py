@@ -29,7 +29,7 @@ from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.graph import LanguageGraph
-from lgm_rdf.learn.pipeline import Learner, LearnReport
+from lgm_rdf.learn.pipeline import Learner, LearnReport, parse_segments
 from lgm_rdf.learn.readers import SourceDocument, read_paths
 from lgm_rdf.nlp.spacy_backend import SpacyNLP
 from lgm_rdf.settings import Settings
@@ -75,10 +75,8 @@ def _texts(docs: list[SourceDocument]) -> list[tuple[str, bool]]:
     texts: list[tuple[str, bool]] = []
     for doc in docs:
         for section in doc.sections:
-            if section.sentences is not None:
-                texts.extend((s, True) for s in section.sentences)
-            else:
-                texts.append((section.text, False))
+            for segment in parse_segments(section):
+                texts.extend((text, segment.presplit) for text in segment.texts)
     return texts
 
 

@@ -108,8 +108,9 @@ def _paragraph_of(doc: SourceDocument) -> Paragraph:
     texts: list[str] = []
     for section in doc.sections:
         texts.append(section.text)
-        sentences.extend(section.sentences if section.sentences is not None else [section.text])
-    given = all(section.sentences is not None for section in doc.sections)
+        for block in section.blocks:
+            sentences.extend(block.sentences if block.sentences is not None else [block.text])
+    given = all(b.sentences is not None for section in doc.sections for b in section.blocks)
     return Paragraph(doc.id, doc.title, " ".join(texts), tuple(sentences), given)
 
 

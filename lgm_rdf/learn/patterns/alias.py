@@ -1,4 +1,4 @@
-"""Alias rules of the pattern extractor (a mixin over ``pattern_base.RuleBase``).
+"""Alias rules of the pattern extractor (a mixin over ``base.RuleBase``).
 
 "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred to as B",
 "A stands for B" (A an abbreviation), "A (short for B)", "A is short for B", "Name (ACRONYM)",
@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from lgm_rdf.learn.depview import NOUNS
-from lgm_rdf.learn.pattern_args import Arg, acronym_matches, looks_like_acronym
-from lgm_rdf.learn.pattern_base import RuleBase
+from lgm_rdf.learn.patterns.args import Arg, acronym_matches, looks_like_acronym
+from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.depview import NOUNS
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate"})  # "known as B"
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate"})  # "called B"

@@ -1,8 +1,8 @@
 """Rule-based meta-relation extraction over the dependency parse (DESIGN §4, no LLM).
 
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
-This module holds the copula, apposition and list rules; ``pattern_verbs`` the verb rules,
-``pattern_alias`` the naming rules, ``pattern_args`` the arguments, ``pattern_words`` the word
+This module holds the copula, apposition and list rules; ``verbs`` the verb rules,
+``alias`` the naming rules, ``args`` the arguments, ``words`` the word
 classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
@@ -45,27 +45,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from lgm_rdf.learn.depview import NOUNS
-from lgm_rdf.learn.pattern_args import Arg, is_year
-from lgm_rdf.learn.pattern_verbs import VerbRules
-from lgm_rdf.learn.pattern_words import (
+from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.verbs import VerbRules
+from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
     COPULA_HEDGES,
     DEGREE_WORDS,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
-    NAME_NOUNS,
-    PART_NOUNS,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
-    TYPE_NOUNS,
     VAGUE_QUANTITIES,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
 
 
 class PatternExtractor:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lgm_rdf.nlp.coref_entities import (
+from lgm_rdf.nlp.coref.entities import (
     _Entity,
     _Evidence,
     _name_word,
@@ -22,7 +22,7 @@ from lgm_rdf.nlp.coref_entities import (
     _strip_article,
     topic_name,
 )
-from lgm_rdf.nlp.coref_lexicon import (
+from lgm_rdf.nlp.coref.lexicon import (
     DETERMINERS,
     HEADING_FUNCTION_WORDS,
     IRREGULAR_PLURALS,

@@ -2,7 +2,7 @@
 
 With coreference chains from the backend (Stanza) each third-person pronoun of a chain gets the
 chain's representative mention. Without them the rule-based resolver of
-:mod:`lgm_rdf.nlp.coref_rules` runs: pronoun -> most recent compatible subject, the section topic
+:mod:`lgm_rdf.nlp.coref.rules` runs: pronoun -> most recent compatible subject, the section topic
 as the default antecedent, number/person/gender agreement; pleonastic "it" ("it is known that",
 "it rains") and first/second person pronouns are never resolved.
 The mark format follows the paper: ``It [: Apple] is sweet.`` (see :mod:`lgm_rdf.nlp.text`).
@@ -14,19 +14,10 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from lgm_rdf.nlp.concepts import phrase_key, surface, trim_span
-from lgm_rdf.nlp.coref_entities import Antecedent, topic_name
-from lgm_rdf.nlp.coref_rules import _RuleResolver
-from lgm_rdf.nlp.coref_syntax import is_pleonastic, pronoun_features
+from lgm_rdf.nlp.coref.entities import Antecedent
+from lgm_rdf.nlp.coref.rules import _RuleResolver
+from lgm_rdf.nlp.coref.syntax import pronoun_features
 from lgm_rdf.nlp.model import ParsedText
-
-__all__ = [
-    "Antecedent",
-    "antecedents_by_sentence",
-    "is_pleonastic",
-    "pronoun_features",
-    "resolve",
-    "topic_name",
-]
 
 A = TypeVar("A")
 

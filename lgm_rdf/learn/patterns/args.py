@@ -27,17 +27,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lgm_rdf.learn.depview import NEGATIONS, NOUNS, DepView
-from lgm_rdf.learn.pattern_words import (
+from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS, DepView
+from lgm_rdf.learn.patterns.words import (
     ADJECTIVE_SUFFIXES,
     NAME_PARTICLES,
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
-    TYPE_NOUNS,
 )
 from lgm_rdf.nlp.concepts import phrase_key
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.wordlists import TYPE_NOUNS
 from lgm_rdf.ontology import normalise_label
 
 NAMING_VERBS = frozenset({"know", "call", "refer", "nickname", "dub", "abbreviate"})

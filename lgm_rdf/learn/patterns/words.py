@@ -1,29 +1,20 @@
-"""Closed word classes the pattern rules use (general classes, no lexicon of concepts).
+"""Closed word classes only the pattern rules use (general classes, no lexicon of concepts).
 
 Each set holds lower-case lemmas. They fall in three groups: words that signal a relation
-("type", "part", "name"), words that quantify or determine instead of naming ("lot", "most"),
-and words that mark a statement as no taxonomy at all (metaphor, evaluation, measure).
+("type", "part", "name"; the ones retrieval shares live in :mod:`lgm_rdf.nlp.wordlists`), words
+that quantify or determine instead of naming ("lot", "most"), and words that mark a statement as
+no taxonomy at all (metaphor, evaluation, measure).
 """
 
 from __future__ import annotations
 
-
-def words(text: str) -> frozenset[str]:
-    """The set of the space-separated words of ``text``."""
-    return frozenset(text.split())
-
+from lgm_rdf.nlp.wordlists import words
 
 # ------------------------------------------------------------------ relation signals
-TYPE_NOUNS = words(
-    "type kind form sort variety species subspecies breed genre subgenre class subclass subtype "
-    "category style strain cultivar example instance"
-)
 RANK_NOUNS = words(
     "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
     "kingdom tribe clade division group category genre type kind species"
 )
-PART_NOUNS = words("part component constituent ingredient")
-NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
 # lower-case particles inside personal names ("Edson Arantes do Nascimento", "Vincent van Gogh")
 NAME_PARTICLES = words("da de del della di do dos das du van von der den ter bin ibn")
 
@@ -42,8 +33,6 @@ VAGUE_QUANTITIES = words("numerous many several various countless few other")
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # determiners of a subject that make a statement about some individuals, not about a class
 SUBJECT_DETS = words("this that these those poss some many several few most any other another")
-# parents that say nothing ("such things as ...")
-VACUOUS = words("thing stuff something way matter one")
 RELATIVE = words("which that who whom")
 
 # ------------------------------------------------------------------ clause guards

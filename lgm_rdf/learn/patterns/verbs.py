@@ -1,19 +1,19 @@
-"""Verb rules of the pattern extractor (a mixin over ``pattern_base.RuleBase``).
+"""Verb rules of the pattern extractor (a mixin over ``base.RuleBase``).
 
 composition  "X consists of Y", "X contains / includes / comprises Y", "X is composed of Y",
              "X is made (up) of|from Y", "X is made with Y" (present tense), "Y and Z make up X",
              "Y forms part of X", "Y is contained in X"
 inheritance  "A belongs to the family B", "A is classified as a B", "Bs include A1, A2" (bare
              plural subject: a list of kinds)
-alias        "A stands for B" and the naming verbs of ``pattern_alias``
+alias        "A stands for B" and the naming verbs of ``alias``
 """
 
 from __future__ import annotations
 
-from lgm_rdf.learn.depview import NOUNS
-from lgm_rdf.learn.pattern_alias import ALIAS_AS, ALIAS_NAMED, AliasRules
-from lgm_rdf.learn.pattern_args import Arg, looks_like_acronym
-from lgm_rdf.learn.pattern_words import PART_NOUNS
+from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lgm_rdf.nlp.concepts import governed_by
-from lgm_rdf.nlp.coref_lexicon import (
+from lgm_rdf.nlp.coref.lexicon import (
     KIND_NOUNS,
     PLEONASTIC_VERBS,
     PRONOUNS,

@@ -6,7 +6,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from lgm_rdf.nlp.coref_lexicon import (
+from lgm_rdf.nlp.coref.lexicon import (
     AGENT_SUFFIXES,
     COLLECTIVE_NOUNS,
     HONORIFICS,
@@ -15,7 +15,7 @@ from lgm_rdf.nlp.coref_lexicon import (
     noun_gender,
     person_noun,
 )
-from lgm_rdf.nlp.coref_syntax import _category_lemmas, _plural, copula_subject
+from lgm_rdf.nlp.coref.syntax import _category_lemmas, _plural, copula_subject
 from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.ontology import normalise_label
 

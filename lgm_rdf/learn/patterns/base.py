@@ -2,7 +2,7 @@
 
 ``RuleBase`` holds what every rule family needs (emitting relations, the clause guards that
 block negated, modal, hedged, conditional or reported statements, and clause subjects); the rule
-families (``pattern_verbs.VerbRules``, ``pattern_alias.AliasRules``, the copula and list rules
+families (``verbs.VerbRules``, ``alias.AliasRules``, the copula and list rules
 in ``patterns``) are mixins over it.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from lgm_rdf.learn.depview import DepView
-from lgm_rdf.learn.pattern_args import Arg
-from lgm_rdf.learn.pattern_roles import ArgBuilder
-from lgm_rdf.learn.pattern_words import CONDITIONS, HEDGES, MODALS
+from lgm_rdf.learn.patterns.args import Arg
+from lgm_rdf.learn.patterns.depview import DepView
+from lgm_rdf.learn.patterns.roles import ArgBuilder
+from lgm_rdf.learn.patterns.words import CONDITIONS, HEDGES, MODALS
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
 

@@ -1,6 +1,6 @@
 """Arguments in their roles: subjects, parents, groups, coordinated objects, spelled-out names.
 
-``ArgBuilder`` extends ``pattern_args.ArgTokens`` (which tokens name a concept) with the choices
+``ArgBuilder`` extends ``args.ArgTokens`` (which tokens name a concept) with the choices
 that depend on the role an argument plays in a rule: whether a subject speaks about a whole class
 ("Dogs", not "my dog" or "many dogs"), which noun a relative clause is about, how much of a parent
 noun is the class ("a film director" -> "director" for a named child), which taxon a "belongs to"
@@ -9,8 +9,7 @@ names, and how to split a coordination the parser hung on its last noun.
 
 from __future__ import annotations
 
-from lgm_rdf.learn.depview import NEGATIONS, NOUNS
-from lgm_rdf.learn.pattern_args import (
+from lgm_rdf.learn.patterns.args import (
     NAMING_VERBS,
     Arg,
     ArgTokens,
@@ -18,16 +17,16 @@ from lgm_rdf.learn.pattern_args import (
     is_year,
     looks_like_acronym,
 )
-from lgm_rdf.learn.pattern_words import (
+from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
+from lgm_rdf.learn.patterns.words import (
     PARTITIVES,
     QUANTITY_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
     RELATIVE,
     SUBJECT_DETS,
-    TYPE_NOUNS,
-    VACUOUS,
 )
+from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
 
 class ArgBuilder(ArgTokens):

@@ -8,7 +8,7 @@ previous sentence, the section topic, subjects two and three sentences back, the
 noun phrase of this or the two previous sentences. A possessed subject ("its status") stands
 aside for its possessor. "he"/"she" first look for entities known to be people. Subjects of a
 relative clause of the previous sentence, and a generic heading the text has not named yet
-("Visiting an orchard", see :mod:`lgm_rdf.nlp.coref_topic`), come after the noun phrases of the
+("Visiting an orchard", see :mod:`lgm_rdf.nlp.coref.topic`), come after the noun phrases of the
 pronoun's own sentence. A noun repeated in the other number ("the apple" after "apples") is a
 new entity.
 """
@@ -23,7 +23,7 @@ from lgm_rdf.nlp.concepts import (
     surface,
     trim_span,
 )
-from lgm_rdf.nlp.coref_entities import (
+from lgm_rdf.nlp.coref.entities import (
     Antecedent,
     _Entity,
     _Evidence,
@@ -32,8 +32,8 @@ from lgm_rdf.nlp.coref_entities import (
     _owners,
     _strip_article,
 )
-from lgm_rdf.nlp.coref_lexicon import GENERIC_NOUNS, REFLEXIVES
-from lgm_rdf.nlp.coref_syntax import (
+from lgm_rdf.nlp.coref.lexicon import GENERIC_NOUNS, REFLEXIVES
+from lgm_rdf.nlp.coref.syntax import (
     _OBJECT_RELS,
     _POSS,
     _SUBJECT_RELS,
@@ -49,7 +49,7 @@ from lgm_rdf.nlp.coref_syntax import (
     may_bind,
     pronoun_features,
 )
-from lgm_rdf.nlp.coref_topic import SectionTopic, section_topic
+from lgm_rdf.nlp.coref.topic import SectionTopic, section_topic
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 from lgm_rdf.ontology import normalise_label
 

@@ -1,13 +1,17 @@
 """Markdown to plain text: headings become sections, inline markup is stripped.
 
-Used by the readers; a small block parser (ATX and setext headings, fenced and indented code,
-lists, quotes, tables, front matter) rather than a full CommonMark implementation.
+Used by the readers (a paragraph, a list or a table is one block); a small block parser (ATX and
+setext headings, fenced and indented code, lists, quotes, tables, front matter) rather than a full
+CommonMark implementation.
 """
 
 from __future__ import annotations
 
 import html
 import re
+
+from lgm_rdf.learn.readers.files import clean_text
+from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$", re.M)
 _SETEXT_ANY = re.compile(r"^ {0,3}\S.*\n {0,3}(?:=+|-{2,})[ \t]*$", re.M)
@@ -96,7 +100,8 @@ def _closes_fence(line: str, fence: str) -> bool:
     )
 
 
-def markdown_sections(text: str) -> list[tuple[str, int, str]]:
+def markdown_sections(text: str) -> list[tuple[str, int, list[str]]]:
+    """(heading, level, block texts) of every section; the text before any heading has level 0."""
     text = _FRONT_MATTER.sub("", text)
     text = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text)
     parser = _MarkdownSections()
@@ -114,13 +119,30 @@ def markdown_sections(text: str) -> list[tuple[str, int, str]]:
     parser.flush()
     out = []
     for title, level, blocks in parser.sections:
-        parts: list[str] = []
+        texts: list[str] = []
         for i, (kind, block) in enumerate(blocks):
-            if i:
-                parts.append("\n" if kind == "item" and blocks[i - 1][0] == "item" else "\n\n")
-            parts.append(block)
-        out.append((title, level, "".join(parts)))
+            if i and kind == "item" and blocks[i - 1][0] == "item":
+                texts[-1] += "\n" + block  # a list (or table) is one block, an item a line
+            else:
+                texts.append(block)
+        out.append((title, level, texts))
     return out
+
+
+def markdown_document(
+    text: str, doc_id: str, source: str, title: str | None, fallback: str
+) -> SourceDocument:
+    """A document with one section per heading; the title defaults to the first level-1 heading."""
+    heads = markdown_sections(text)
+    if title is None:
+        title = next((t for t, lvl, _ in heads if lvl == 1 and t), fallback)
+    title = clean_text(title)
+    sections = tuple(
+        Section(head or title, level, tuple(Block(b) for b in blocks))
+        for head, level, blocks in heads
+        if level or blocks
+    )
+    return SourceDocument(doc_id, title, source, sections)
 
 
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.S)
@@ -165,15 +187,6 @@ def strip_inline(text: str) -> str:
             text = pattern.sub(r"\1", text)
     text = re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], text)
     return clean_text(html.unescape(text))
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON, JSONL, HotpotQA, MuSiQue
-
-
-def clean_text(text: str) -> str:
-    """Collapse whitespace (newlines included) to single spaces."""
-    return " ".join(text.split())
 
 
 def looks_like_markdown(text: str) -> bool:

@@ -1,0 +1,110 @@
+"""The readers' entry points: read a path, many paths, one file, or a raw string."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from lgm_rdf.learn.readers.files import decode, existing, normalise_newlines, walk
+from lgm_rdf.learn.readers.markdown import looks_like_markdown, markdown_document
+from lgm_rdf.learn.readers.model import ReaderError, SourceDocument
+from lgm_rdf.learn.readers.plain import plain_document
+from lgm_rdf.learn.readers.records import load_json, load_jsonl, records_to_documents
+
+log = logging.getLogger(__name__)
+
+TEXT_SUFFIXES = frozenset({".txt"})
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
+JSON_SUFFIXES = frozenset({".json"})
+JSONL_SUFFIXES = frozenset({".jsonl"})
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES | MARKDOWN_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES
+
+
+def read_path(path: str | Path) -> Iterator[SourceDocument]:
+    """Read a file or a directory (recursively, sorted, hidden entries skipped); strict.
+
+    A bad file raises ``ReaderError``. In a directory, files of unsupported type are ignored;
+    a supported file that cannot be read raises. Use ``read_paths`` to skip and report instead.
+    """
+    root = existing(path)
+    if root.is_dir():
+        files = [f for f in walk(root) if f.suffix.lower() in SUPPORTED_SUFFIXES]
+        return (doc for f in files for doc in read_file(f))
+    return iter(read_file(root))
+
+
+def read_paths(
+    paths: Iterable[str | Path], on_skip: Callable[[Path, str], None] | None = None
+) -> Iterator[SourceDocument]:
+    """Read many files/directories; bad files are reported with ``on_skip(path, reason)`` and skipped.
+
+    Raises ``ReaderError`` at call time if a path does not exist. Files named twice (directly or
+    through a directory) are read once. The default ``on_skip`` logs a warning.
+    """
+    roots = [existing(p) for p in paths]
+    report = on_skip if on_skip is not None else _log_skip
+    return _iter_paths(roots, report)
+
+
+def read_file(path: str | Path) -> list[SourceDocument]:
+    """All documents of one file, dispatched on its suffix; raises ``ReaderError`` if it is bad."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        kind = f"'{p.suffix}'" if p.suffix else "(no suffix)"
+        expected = ", ".join(sorted(SUPPORTED_SUFFIXES))
+        raise ReaderError(f"unsupported file type {kind} (expected {expected})", p)
+    if not p.is_file():
+        raise ReaderError("not a regular file", p)
+    text = decode(p)
+    source = p.resolve().as_posix()
+    if suffix in TEXT_SUFFIXES:
+        docs = [plain_document(text, source, source, None, p.stem)]
+    elif suffix in MARKDOWN_SUFFIXES:
+        docs = [markdown_document(text, source, source, None, p.stem)]
+    else:
+        records = load_jsonl(text, p) if suffix in JSONL_SUFFIXES else load_json(text, p)
+        docs = records_to_documents(records, p, source)
+    docs = [d for d in docs if any(s.text for s in d.sections)]
+    if not docs:
+        raise ReaderError("no text found", p)
+    return docs
+
+
+def read_text(text: str, doc_id: str, title: str | None = None) -> SourceDocument:
+    """A document from a raw string: Markdown sections if it looks like Markdown, else one section.
+
+    The title defaults to the first level-1 heading (Markdown) or a short first line (plain
+    text), else ``doc_id``. ``source`` is ``doc_id``. Raises ``ReaderError`` for empty text.
+    """
+    text = normalise_newlines(text)
+    if not text.strip():
+        raise ReaderError("empty text", f"document {doc_id!r}")
+    if looks_like_markdown(text):
+        doc = markdown_document(text, doc_id, doc_id, title, doc_id)
+    else:
+        doc = plain_document(text, doc_id, doc_id, title, doc_id)
+    if not any(s.text for s in doc.sections):
+        raise ReaderError("no text found", f"document {doc_id!r}")
+    return doc
+
+
+def _log_skip(path: Path, reason: str) -> None:
+    log.warning("skipping %s: %s", path, reason)
+
+
+def _iter_paths(roots: list[Path], report: Callable[[Path, str], None]) -> Iterator[SourceDocument]:
+    seen: set[Path] = set()
+    for root in roots:
+        for f in walk(root) if root.is_dir() else [root]:
+            key = f.resolve()
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                docs = read_file(f)
+            except ReaderError as exc:
+                report(f, exc.reason)
+                continue
+            yield from docs
