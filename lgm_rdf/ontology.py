@@ -97,7 +97,18 @@ class IriMinter:
         self._concepts: dict[str, NamedNode] = {}
 
     def document(self, doc_id: str) -> NamedNode:
-        """IRI (and named-graph name) of a document."""
+        """IRI (and named-graph name) of a document; distinct ids give distinct IRIs.
+
+        The id is percent-encoded as it is (UTF-8, every character but ``A-Z a-z 0-9 - . _ ~``),
+        with no folding of spaces or Unicode forms, so the mapping is injective.
+        """
+        return NamedNode(f"{self.base}doc:{quote(doc_id, safe=_SAFE)}")
+
+    def legacy_document(self, doc_id: str) -> NamedNode:
+        """The IRI a document had before identity became injective (spaces folded to ``_``).
+
+        Only used to find and move documents learned by older versions.
+        """
         return NamedNode(f"{self.base}doc:{iri_segment(doc_id)}")
 
     def section(self, doc: NamedNode, position: int) -> NamedNode:

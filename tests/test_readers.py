@@ -397,7 +397,8 @@ def test_hostile_names(tmp_path: Path) -> None:
     j = d / 'we"ird name.jsonl'
     j.write_text(json.dumps({"id": "a'b\"c>\nd", "text": "x"}) + "\n", encoding="utf-8")
     (rec,) = read_path(j)
-    assert rec.id == "a'b\"c> d"
+    assert rec.id == "a'b\"c>\nd"  # kept exactly: ids are identities (issue 14)
+    assert rec.title == "a'b\"c> d"
 
 
 def test_example_corpus() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -12,6 +14,7 @@ from typing import IO, Any
 from lgm_rdf.fileio import atomic_write
 from lgm_rdf.graph.inputs import PathOrText, collect_documents
 from lgm_rdf.graph.wiring import dry_run_model, extraction_parts
+from lgm_rdf.learn.identity import LegacyDocuments
 from lgm_rdf.learn.pipeline import Learner, LearnReport
 from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.llm.base import UsageMeter
@@ -177,13 +180,19 @@ class LanguageGraph:
             self.minter.document(doc).value,
             self.minter.imported(doc).value,
             os.path.abspath(doc),
-            str(Path(doc).resolve()),  # works for deleted files too
         }
+        with contextlib.suppress(OSError, RuntimeError):  # RuntimeError: a symlink loop
+            keys.add(str(Path(doc).resolve()))  # works for deleted files too
         dropped: list[str] = []
         for key in sorted(keys):
             for row in self.store.select(load_query("document_by_label"), {"key": Literal(key)}):
                 if self.store.drop_graph(row["doc"]):  # type: ignore[arg-type]
                     dropped.append(row["doc"].value)
+        # a document learned before identity was injective, under its folded IRI
+        legacy = self.minter.legacy_document(doc)
+        if legacy.value in LegacyDocuments(self.store, self.minter).sources:
+            if self.store.drop_graph(legacy):
+                dropped.append(legacy.value)
         self._changed()
         return dropped
 

@@ -12,11 +12,12 @@ from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
-from lgm_rdf.learn.srg import DocumentGraph, build_srg, write_concepts
+from lgm_rdf.learn.identity import LegacyDocuments
+from lgm_rdf.learn.srg import DocumentGraph, build_srg, seal_counts, write_concepts
 from lgm_rdf.nlp.coref import resolve
 from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
-from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.base import GraphStore, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,7 @@ class LearnReport:
 class _Job:
     doc: SourceDocument
     iri: NamedNode
+    moved_from: NamedNode | None = None  # the legacy graph this document replaces
 
 
 class Learner:
@@ -166,6 +168,7 @@ class Learner:
     ) -> Iterator[list[_Job]]:
         """Batches of the documents that need learning; counts the unchanged ones."""
         known = self.stored_hashes()
+        legacy = LegacyDocuments(self.store, self.minter)
         batch: list[_Job] = []
         seen: set[str] = set()
         for doc in documents:
@@ -174,12 +177,17 @@ class Learner:
             if iri.value in seen:
                 log.warning("document id %r appears twice in this run; the later one wins", doc.id)
             seen.add(iri.value)
+            old = legacy.claim(doc, iri, seen)
+            if old is not None:
+                known.pop(old.value, None)
             if not force and known.get(iri.value) == doc.content_hash:
+                if old is not None and not self.dry_run:
+                    self.store.drop_graph(old)  # a move interrupted after its write
                 report.unchanged += 1
                 if progress:
                     progress(1)
                 continue
-            batch.append(_Job(doc, iri))
+            batch.append(_Job(doc, iri, old))
             if len(batch) >= self.batch_documents:
                 yield batch
                 batch = []
@@ -213,10 +221,13 @@ class Learner:
             for enrich in self.enrichers:
                 enrich(job.doc, graph)
             write_concepts(graph)
+            seal_counts(graph)
             if self.dry_run:
                 report.triples += len(graph.quads) + len(graph.also)
             else:
                 report.triples += self.store.replace_graph(job.iri, graph.quads, also=graph.also)
+                if job.moved_from is not None:
+                    self.store.drop_graph(job.moved_from)
             report.learned += 1
             report.sentences += len(graph.sentences)
             concepts.update(graph.concept_labels)

@@ -93,6 +93,7 @@ def build_srg(
     graph.add(iri, DCTERMS.title, Literal(doc.title))
     graph.add(iri, DCTERMS.source, Literal(doc.source))
     graph.add(iri, LGM.contentHash, Literal(doc.content_hash))
+    graph.add(iri, DCTERMS.identifier, Literal(doc.id))
     offset = 0
     previous: NamedNode | None = None
     for k, (section, sentences) in enumerate(zip(doc.sections, sections, strict=True)):
@@ -110,7 +111,16 @@ def build_srg(
             graph.sentences.append(learned)
         offset += len(section.text) + len(SECTION_SEPARATOR)
     graph.add(iri, LGM.sentenceCount, _int(len(graph.sentences)))
+    graph.add(iri, LGM.sectionCount, _int(len(doc.sections)))
     return graph
+
+
+def seal_counts(graph: DocumentGraph) -> None:
+    """Record how many triples the document's own graph holds as written (``lgm check``).
+
+    Call it last, right before the write: the count includes its own triple.
+    """
+    graph.add(graph.iri, LGM.tripleCount, _int(len(graph.quads) + 1))
 
 
 def _write_section(graph: DocumentGraph, section: Section, k: int) -> NamedNode:

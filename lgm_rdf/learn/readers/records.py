@@ -91,9 +91,11 @@ def _record_doc(rec: dict[str, Any], default_id: str, source: str) -> SourceDocu
     text = rec.get("text")
     if not isinstance(text, str):
         raise ValueError('missing "text" (a string)')
-    doc_id = clean_text(str(rec["id"])) if rec.get("id") is not None else default_id
+    # the id is kept exactly as written: ids that differ in any character are distinct documents
+    raw_id = rec.get("id")
+    doc_id = str(raw_id) if raw_id is not None and str(raw_id).strip() else default_id
     title = rec.get("title")
-    title = clean_text(unicodedata.normalize("NFC", str(title))) if title else doc_id
+    title = clean_text(unicodedata.normalize("NFC", str(title) if title else doc_id))
     text = normalise_newlines(text)
     if not text.strip():
         return SourceDocument(doc_id, title, source, ())
