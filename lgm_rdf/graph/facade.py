@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -190,9 +189,9 @@ class LanguageGraph:
                     dropped.append(row["doc"].value)
         # a document learned before identity was injective, under its folded IRI
         legacy = self.minter.legacy_document(doc)
-        if legacy.value in LegacyDocuments(self.store, self.minter).sources:
-            if self.store.drop_graph(legacy):
-                dropped.append(legacy.value)
+        legacy_sources = LegacyDocuments(self.store, self.minter).sources
+        if legacy.value in legacy_sources and self.store.drop_graph(legacy):
+            dropped.append(legacy.value)
         self._changed()
         return dropped
 

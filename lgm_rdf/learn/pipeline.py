@@ -10,14 +10,14 @@ from dataclasses import dataclass, field, replace
 
 from pyoxigraph import Literal, NamedNode
 
+from lgm_rdf.learn.identity import LegacyDocuments
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
-from lgm_rdf.learn.identity import LegacyDocuments
 from lgm_rdf.learn.srg import DocumentGraph, build_srg, seal_counts, write_concepts
 from lgm_rdf.nlp.coref import resolve
 from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
-from lgm_rdf.store.base import GraphStore, StoreError
+from lgm_rdf.store.base import GraphStore
 
 log = logging.getLogger(__name__)
 
