@@ -9,6 +9,9 @@ from pathlib import Path
 from lgm_rdf.cli.output import add_kb, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
 
+# `lgm learn` learned what it could but skipped some inputs (each one is named on stderr)
+SKIPPED_EXIT = 3
+
 
 def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The ``learn`` sub-command's arguments."""
@@ -73,8 +76,11 @@ def cmd_learn(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
 
+    unread: list[tuple[str, str]] = []
+
     def on_skip(path: Path, reason: str) -> None:
-        print(f"lgm: skipped {path}: {reason}", file=sys.stderr)
+        unread.append((str(path), reason))
+        print(f"lgm: skipped {shown(path)}: {reason}", file=sys.stderr)
 
     docs = list(collect_documents([Path(p) for p in args.paths], on_skip=on_skip))
     if not docs:
@@ -92,10 +98,19 @@ def cmd_learn(args: argparse.Namespace) -> int:
             report = lg.run_learner(
                 docs, force=args.force, progress=bar.update, dry_run=args.dry_run
             )
+        for where, reason in report.skipped:
+            print(f"lgm: skipped {shown(where)}: {reason}", file=sys.stderr)
+        report.skipped = unread + report.skipped
         print(report.summary())
         if not args.dry_run:
             print(f"knowledge base: {settings.kb}")
-    return 0
+    return SKIPPED_EXIT if report.skipped else 0
+
+
+def shown(path: Path | str) -> str:
+    """A path as one printable line (newlines and other control characters escaped)."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def cmd_forget(args: argparse.Namespace) -> int:

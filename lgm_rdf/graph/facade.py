@@ -134,7 +134,9 @@ class LanguageGraph:
         """Learn files, directories, raw texts or documents; one atomic write per document.
 
         ``dry_run`` parses and extracts but writes nothing and calls no LLM; the report's
-        ``llm`` entry then estimates the calls and tokens a real run would spend.
+        ``llm`` entry then estimates the calls and tokens a real run would spend. Inputs that
+        cannot be read or learned are skipped, never stopping the others: ``report.skipped``
+        lists them as ``(path or document, reason)``.
         """
         skipped: list[tuple[str, str]] = []
 
@@ -145,7 +147,7 @@ class LanguageGraph:
 
         docs = list(self.documents(items, on_skip=note_skip))
         report = self.run_learner(docs, force=force, progress=progress, dry_run=dry_run)
-        report.skipped = skipped
+        report.skipped = skipped + report.skipped  # unreadable inputs, then unparsable documents
         return report
 
     def run_learner(

@@ -17,7 +17,7 @@ from lgm_rdf.learn.srg import DocumentGraph, build_srg, seal_counts, write_conce
 from lgm_rdf.nlp.coref import resolve
 from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
-from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.base import GraphStore, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +129,9 @@ class Learner:
         concepts: set[str] = set()
         batches = self._changed_batches(documents, force, report, progress)
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lgm-parse")
-        pending: tuple[list[_Job], Future[tuple[list[list[ParsedText]], float]]] | None = None
+        pending: (
+            tuple[list[_Job], Future[tuple[list[list[ParsedText] | Exception], float]]] | None
+        ) = None
         try:
             while True:
                 try:
@@ -194,15 +196,25 @@ class Learner:
         if batch:
             yield batch
 
-    def _timed_parse(self, jobs: list[_Job]) -> tuple[list[list[ParsedText]], float]:
+    def _timed_parse(self, jobs: list[_Job]) -> tuple[list[list[ParsedText] | Exception], float]:
+        """Parse a batch; if that fails, parse its documents one by one and keep each failure."""
         t0 = time.perf_counter()
-        parsed = self._parse(jobs)
+        parsed: list[list[ParsedText] | Exception]
+        try:
+            parsed = list(self._parse(jobs))
+        except Exception:
+            parsed = []
+            for job in jobs:
+                try:
+                    parsed.extend(self._parse([job]))
+                except Exception as exc:  # this document only: it is reported and skipped
+                    parsed.append(exc)
         return parsed, time.perf_counter() - t0
 
     def _learn_batch(
         self,
         jobs: list[_Job],
-        parsing: Future[tuple[list[list[ParsedText]], float]],
+        parsing: Future[tuple[list[list[ParsedText] | Exception], float]],
         report: LearnReport,
         concepts: set[str],
         progress: Callable[[int], None] | None,
@@ -210,29 +222,43 @@ class Learner:
         parsed, seconds = parsing.result()
         report.parse_seconds += seconds
         for job, sections in zip(jobs, parsed, strict=True):
-            antecedents = [
-                resolve(parsed_section, topic=topic_of(section.title or job.doc.title))
-                if self.coref
-                else {}
-                for section, parsed_section in zip(job.doc.sections, sections, strict=True)
-            ]
-            sentences = [p.sentences for p in sections]
-            graph = build_srg(job.doc, sentences, antecedents, self.minter)
-            for enrich in self.enrichers:
-                enrich(job.doc, graph)
-            write_concepts(graph)
-            seal_counts(graph)
-            if self.dry_run:
-                report.triples += len(graph.quads) + len(graph.also)
-            else:
-                report.triples += self.store.replace_graph(job.iri, graph.quads, also=graph.also)
-                if job.moved_from is not None:
-                    self.store.drop_graph(job.moved_from)
-            report.learned += 1
-            report.sentences += len(graph.sentences)
-            concepts.update(graph.concept_labels)
+            try:
+                if isinstance(sections, Exception):
+                    raise sections
+                self._learn_one(job, sections, report, concepts)
+            except (StoreError, MemoryError):
+                raise
+            except Exception as exc:  # a pathological document never stops the others
+                report.skipped.append((describe(job.doc), one_line(exc)))
+                log.warning("skipped %s: %s", describe(job.doc), one_line(exc))
             if progress:
                 progress(1)
+
+    def _learn_one(
+        self, job: _Job, sections: list[ParsedText], report: LearnReport, concepts: set[str]
+    ) -> None:
+        """Build, enrich and write the graph of one parsed document."""
+        antecedents = [
+            resolve(parsed_section, topic=topic_of(section.title or job.doc.title))
+            if self.coref
+            else {}
+            for section, parsed_section in zip(job.doc.sections, sections, strict=True)
+        ]
+        sentences = [p.sentences for p in sections]
+        graph = build_srg(job.doc, sentences, antecedents, self.minter)
+        for enrich in self.enrichers:
+            enrich(job.doc, graph)
+        write_concepts(graph)
+        seal_counts(graph)
+        if self.dry_run:
+            report.triples += len(graph.quads) + len(graph.also)
+        else:
+            report.triples += self.store.replace_graph(job.iri, graph.quads, also=graph.also)
+            if job.moved_from is not None:
+                self.store.drop_graph(job.moved_from)
+        report.learned += 1
+        report.sentences += len(graph.sentences)
+        concepts.update(graph.concept_labels)
 
     def _parse(self, jobs: list[_Job]) -> list[list[ParsedText]]:
         """Parse every section of every job in one batched NLP call."""
@@ -303,6 +329,17 @@ def _assemble(segments: list[Segment], results: Iterator[ParsedText]) -> ParsedT
             for c in parsed.chains
         )
     return ParsedText(sentences=sentences, chains=chains)
+
+
+def describe(doc: SourceDocument) -> str:
+    """How a report names a document: its source, and its id when that differs."""
+    return doc.source if doc.id == doc.source else f"{doc.source} (document {doc.id!r})"
+
+
+def one_line(exc: BaseException, limit: int = 300) -> str:
+    """An exception as one short line for a report."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 MAX_TOPIC_WORDS = 10

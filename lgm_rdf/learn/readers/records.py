@@ -18,6 +18,8 @@ def load_json(text: str, p: Path) -> list[tuple[str, Any]]:
     """(where, record) pairs of a JSON file: a list, ``{"documents": [...]}`` or one object."""
     try:
         data = json.loads(text)
+    except RecursionError as exc:
+        raise ReaderError("JSON nested too deeply", p) from exc
     except json.JSONDecodeError as exc:
         msg = f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
         raise ReaderError(msg, p) from exc
@@ -40,6 +42,8 @@ def load_jsonl(text: str, p: Path) -> list[tuple[str, Any]]:
             out.append((f"line {n}", json.loads(line)))
         except json.JSONDecodeError as exc:
             raise ReaderError(f"invalid JSON on line {n}: {exc.msg}", p) from exc
+        except RecursionError as exc:
+            raise ReaderError(f"JSON nested too deeply on line {n}", p) from exc
     return out
 
 
