@@ -56,6 +56,9 @@ class Settings:
     server_query_timeout: float = 30.0  # seconds
     server_max_results: int = 100_000  # solutions or triples per response
     server_max_body: int = 10_000_000  # bytes per request body
+    # a CLI command stops with one line past this resident memory (MB; 0 = no limit): a query
+    # over a damaged store can loop allocating memory (LGM_MEMORY_LIMIT_MB)
+    memory_limit_mb: int = 4096
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 
 from lgm_rdf.cli.ask import cmd_ask
 from lgm_rdf.cli.bench import cmd_bench
+from lgm_rdf.cli.guard import start_memory_guard
 from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn
-from lgm_rdf.cli.output import error, read_query_arg
+from lgm_rdf.cli.output import error, read_query_arg, settings_from
 from lgm_rdf.cli.parser import build_parser
 from lgm_rdf.cli.reading import (
     cmd_concept,
@@ -21,8 +22,10 @@ from lgm_rdf.cli.reading import (
     cmd_validate,
     is_update,
 )
+from lgm_rdf.cli.safety import cmd_backup, cmd_check, cmd_restore
 from lgm_rdf.cli.serve import cmd_serve
 from lgm_rdf.errors import LgmError
+from lgm_rdf.store.integrity import damaged, is_storage_failure
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "learn": cmd_learn,
@@ -36,7 +39,12 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "bench": cmd_bench,
     "ask": cmd_ask,
     "serve": cmd_serve,
+    "check": cmd_check,
+    "backup": cmd_backup,
+    "restore": cmd_restore,
 }
+# commands that run without the memory guard (the server and benchmarks manage their own)
+UNGUARDED = frozenset({"serve", "bench"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,9 +65,16 @@ def run(args: argparse.Namespace) -> int:
     """Run the parsed command; user errors print one clear line and return non-zero."""
     try:
         handler = COMMANDS[args.command]
+        if args.command not in UNGUARDED:
+            start_memory_guard(settings_from(args).memory_limit_mb)
         return handler(args)
     except (LgmError, ValueError) as exc:
         error(str(exc))
+        return 1
+    except RuntimeError as exc:  # a storage failure met while reading results lazily
+        if not is_storage_failure(exc):
+            raise
+        error(str(damaged(getattr(args, "kb", None), exc)))
         return 1
     except BrokenPipeError:  # `lgm ... | head` closed our output: not an error
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -14,6 +14,7 @@ from lgm_rdf.cli.reading import (
     add_stats_parser,
     add_validate_parser,
 )
+from lgm_rdf.cli.safety import add_safety_parsers
 from lgm_rdf.cli.serve import add_serve_parser
 
 EPILOG = """\
@@ -31,6 +32,8 @@ Examples:
   lgm import thesaurus.ttl             bring in an OWL / SKOS ontology
   lgm export --format owl -o kb.owl    the concept graph for owlready2 / Protege
   lgm validate --reason                SHACL shapes, cycles and the HermiT reasoner
+  lgm check                            read every block; every document graph complete
+  lgm backup kb-copy/                  consistent copy of the KB and its LLM cache
 """
 
 
@@ -54,5 +57,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_export_parser(sub)
     add_validate_parser(sub)
     add_import_parser(sub)
+    add_safety_parsers(sub)
     add_bench_parser(sub)
     return parser

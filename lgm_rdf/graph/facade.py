@@ -314,6 +314,15 @@ class LanguageGraph:
             found = find_concepts(self.store, self.label_key(name))
         return [concept_view(self.store, c) for c in found]
 
+    def check(self) -> Any:
+        """Verify the KB end to end: every block of every index, every document graph complete.
+
+        Returns a ``CheckReport``; a damaged store raises ``StoreDamagedError`` (one line).
+        """
+        from lgm_rdf.graph.health import check_store
+
+        return check_store(self.store)
+
     def validate(self, reason: bool = False) -> Any:
         """SHACL conformance and cycle checks of the whole KB; ``reason`` adds HermiT."""
         from lgm_rdf.interop.validate import validate_store

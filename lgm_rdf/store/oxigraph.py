@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, TypeVar
 
 from pyoxigraph import (
     NamedNode,
@@ -23,6 +24,13 @@ from pyoxigraph import (
 
 from lgm_rdf.ontology import PREFIXES, load_query
 from lgm_rdf.store.base import Bindings, StoreError, StoreLockedError, Term, solution_rows
+from lgm_rdf.store.integrity import (
+    ScanReport,
+    damaged,
+    is_storage_failure,
+    quick_probe,
+    scan_indexes,
+)
 
 QUAD_FORMATS = {"nquads": RdfFormat.N_QUADS, "trig": RdfFormat.TRIG}
 TRIPLE_FORMATS = {
@@ -33,6 +41,7 @@ TRIPLE_FORMATS = {
 }
 _PLACEHOLDER = re.compile(r"%%(GRAPH|TRIPLES|ALSO)%%")
 _UNION_TRIPLES = "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"
+_R = TypeVar("_R")
 
 
 def _triple_line(quad: Quad) -> str:
@@ -40,10 +49,23 @@ def _triple_line(quad: Quad) -> str:
     return f"{quad.subject} {quad.predicate} {quad.object} ."
 
 
+def _guarded(method: Callable[..., _R]) -> Callable[..., _R]:
+    """Run a store method under ``OxigraphStore._guard`` (storage failures → one line)."""
+
+    @functools.wraps(method)
+    def wrapper(self: OxigraphStore, *args: Any, **kwargs: Any) -> _R:
+        with self._guard():
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class OxigraphStore:
     """``GraphStore`` on pyoxigraph; ``path=None`` keeps everything in memory (tests)."""
 
-    def __init__(self, path: str | Path | None = None, read_only: bool = False) -> None:
+    def __init__(
+        self, path: str | Path | None = None, read_only: bool = False, probe: bool = True
+    ) -> None:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only and path is not None
         try:
@@ -59,8 +81,12 @@ class OxigraphStore:
             else:
                 self.path.mkdir(parents=True, exist_ok=True)
                 self._store = Store(str(self.path))
-        except OSError as exc:
+        except (OSError, RuntimeError) as exc:
             message = str(exc)
+            if is_storage_failure(exc) and "lock" not in message.lower():
+                raise damaged(self.path, exc) from exc
+            if isinstance(exc, RuntimeError):
+                raise
             if "lock" in message.lower() or "temporarily unavailable" in message.lower():
                 raise StoreLockedError(
                     f"the knowledge base {self.path} is in use by another process "
@@ -68,6 +94,22 @@ class OxigraphStore:
                     f"another --kb directory."
                 ) from exc
             raise StoreError(f"cannot open the knowledge base {self.path}: {message}") from exc
+        if self.path is not None and probe:
+            try:
+                quick_probe(self._store, self.path)
+            except BaseException:
+                del self._store  # release the lock before reporting
+                raise
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn RocksDB storage failures (a damaged block, a missing file) into one line."""
+        try:
+            yield
+        except (OSError, RuntimeError) as exc:
+            if is_storage_failure(exc):
+                raise damaged(self.path, exc) from exc
+            raise
 
     # -- queries ------------------------------------------------------------------------
     def _query(self, query: str, bindings: Bindings | None) -> object:
@@ -78,22 +120,24 @@ class OxigraphStore:
 
     def select(self, query: str, bindings: Bindings | None = None) -> list[dict[str, Term]]:
         """Run a SELECT query and return rows as ``{variable: term}`` (unbound ones left out)."""
-        result = self._query(query, bindings)
-        return solution_rows(result)
+        with self._guard():
+            return solution_rows(self._query(query, bindings))
 
     def ask(self, query: str, bindings: Bindings | None = None) -> bool:
         """Run an ASK query."""
-        result = self._query(query, bindings)
+        with self._guard():
+            result = self._query(query, bindings)
         if not isinstance(result, QueryBoolean):
             raise StoreError("expected an ASK query")
         return bool(result)
 
     def construct(self, query: str, bindings: Bindings | None = None) -> list[Triple]:
         """Run a CONSTRUCT or DESCRIBE query."""
-        result = self._query(query, bindings)
-        if not isinstance(result, QueryTriples):
-            raise StoreError("expected a CONSTRUCT or DESCRIBE query")
-        return list(result)
+        with self._guard():
+            result = self._query(query, bindings)
+            if not isinstance(result, QueryTriples):
+                raise StoreError("expected a CONSTRUCT or DESCRIBE query")
+            return list(result)
 
     def raw_query(self, query: str) -> QuerySolutions | QueryBoolean | QueryTriples:
         """Run a user's SPARQL query as given (raises ``SyntaxError`` on bad SPARQL)."""
@@ -101,6 +145,7 @@ class OxigraphStore:
             query, use_default_graph_as_union=True, prefixes=PREFIXES
         )
 
+    @_guarded
     def raw_update(self, update: str) -> None:
         """Run a user's SPARQL Update as given, in one transaction (``SyntaxError`` on bad SPARQL)."""
         if self.read_only:
@@ -108,6 +153,7 @@ class OxigraphStore:
         self._store.update(update, prefixes=PREFIXES)
 
     # -- writes -------------------------------------------------------------------------
+    @_guarded
     def replace_graph(
         self, graph: NamedNode, quads: Iterable[Quad], also: Iterable[Quad] = ()
     ) -> int:
@@ -140,6 +186,7 @@ class OxigraphStore:
         self._store.update(update)
         return len(batch) + len(extra)
 
+    @_guarded
     def drop_graph(self, graph: NamedNode) -> bool:
         """Remove one named graph (one transaction)."""
         if not self._store.contains_named_graph(graph):
@@ -147,6 +194,7 @@ class OxigraphStore:
         self._store.remove_graph(graph)
         return True
 
+    @_guarded
     def add_quads(self, quads: Iterable[Quad]) -> int:
         """Add quads in one transaction."""
         batch = list(quads)
@@ -154,6 +202,7 @@ class OxigraphStore:
         return len(batch)
 
     # -- reading ------------------------------------------------------------------------
+    @_guarded
     def named_graphs(self) -> list[NamedNode]:
         """Names of all named graphs, sorted."""
         return sorted(
@@ -163,8 +212,10 @@ class OxigraphStore:
 
     def quads(self, graph: NamedNode | None = None) -> Iterator[Quad]:
         """All quads, or those of one named graph."""
-        return iter(self._store.quads_for_pattern(None, None, None, graph))
+        with self._guard():
+            yield from self._store.quads_for_pattern(None, None, None, graph)
 
+    @_guarded
     def dump(self, out: IO[bytes], fmt: str) -> None:
         """Write the dataset (``nquads``/``trig``) or the union graph (``turtle``, ``ntriples``, ...)."""
         if fmt in QUAD_FORMATS:
@@ -176,8 +227,13 @@ class OxigraphStore:
             known = ", ".join(sorted([*QUAD_FORMATS, *TRIPLE_FORMATS]))
             raise StoreError(f"unknown export format {fmt!r} (known: {known})")
 
+    def verify(self) -> ScanReport:
+        """Read every index completely (``lgm check``); ``StoreDamagedError`` at a bad block."""
+        return scan_indexes(self._store, self.path)
+
     def __len__(self) -> int:
-        return len(self._store)
+        with self._guard():
+            return len(self._store)
 
     def close(self) -> None:
         """Flush to disk and release the directory lock."""
