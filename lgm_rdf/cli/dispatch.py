@@ -58,14 +58,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 2
-    return run(args)
+    return run(args, guard=argv is None)  # the memory guard only for a real command line
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the parsed command; user errors print one clear line and return non-zero."""
+def run(args: argparse.Namespace, guard: bool = False) -> int:
+    """Run the parsed command; user errors print one clear line and return non-zero.
+
+    ``guard`` starts the memory guard (``LGM_MEMORY_LIMIT_MB``) for commands other than
+    ``serve`` and ``bench``: it ends the process, so it is only for a process of its own.
+    """
     try:
         handler = COMMANDS[args.command]
-        if args.command not in UNGUARDED:
+        if guard and args.command not in UNGUARDED:
             start_memory_guard(settings_from(args).memory_limit_mb)
         return handler(args)
     except (LgmError, ValueError) as exc:

@@ -199,6 +199,8 @@ def _is_lock(exc: BaseException) -> bool:
 
 
 def _storage(path: Path, exc: BaseException) -> StoreError:
+    if isinstance(exc, StoreError):
+        return exc
     if is_storage_failure(exc):
         return damaged(path, exc)
     return StoreError(f"{path}: {exc}")
