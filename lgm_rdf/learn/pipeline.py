@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from pyoxigraph import Literal, NamedNode
 
+from lgm_rdf.errors import LgmError
 from lgm_rdf.learn.identity import LegacyDocuments
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
@@ -17,7 +18,7 @@ from lgm_rdf.learn.srg import DocumentGraph, build_srg, seal_counts, write_conce
 from lgm_rdf.nlp.coref import resolve
 from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
-from lgm_rdf.store.base import GraphStore, StoreError
+from lgm_rdf.store.base import GraphStore
 
 log = logging.getLogger(__name__)
 
@@ -202,11 +203,15 @@ class Learner:
         parsed: list[list[ParsedText] | Exception]
         try:
             parsed = list(self._parse(jobs))
+        except LgmError:
+            raise  # e.g. the NLP model cannot be loaded: no document would fare better
         except Exception:
             parsed = []
             for job in jobs:
                 try:
                     parsed.extend(self._parse([job]))
+                except LgmError:
+                    raise
                 except Exception as exc:  # this document only: it is reported and skipped
                     parsed.append(exc)
         return parsed, time.perf_counter() - t0
@@ -226,8 +231,8 @@ class Learner:
                 if isinstance(sections, Exception):
                     raise sections
                 self._learn_one(job, sections, report, concepts)
-            except (StoreError, MemoryError):
-                raise
+            except (LgmError, MemoryError):
+                raise  # the store, the NLP model or the LLM is unavailable: stop the run
             except Exception as exc:  # a pathological document never stops the others
                 report.skipped.append((describe(job.doc), one_line(exc)))
                 log.warning("skipped %s: %s", describe(job.doc), one_line(exc))
