@@ -111,3 +111,18 @@ def test_a_legacy_graph_of_another_source_is_left_alone(
         assert lg.stats()["documents"] == 2
         sources = {q.object.value for q in lg.store.quads() if q.predicate == DCTERMS.source}
         assert sources == {folded.resolve().as_posix(), spaced.resolve().as_posix()}
+
+
+def test_a_legacy_document_displaced_by_another_file_is_reported(
+    tmp_path: Path, spacy_nlp: SpacyNLP
+) -> None:
+    spaced, folded = tmp_path / "a b.txt", tmp_path / "a_b.txt"
+    spaced.write_text("Cherries are fruits.\n")
+    folded.write_text("Plums are fruits.\n")
+    with _graph(tmp_path / "kb", spacy_nlp) as lg:
+        lg.learn([spaced])
+        _rewrite_as_legacy(lg, spaced.resolve().as_posix())  # stored at a_b.txt's IRI
+        report = lg.learn([folded])
+        assert report.notes["older documents replaced"] == 1  # said, not silent
+        lg.learn([spaced])  # learning the other file again brings it back
+        assert lg.stats()["documents"] == 2

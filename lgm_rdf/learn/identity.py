@@ -36,3 +36,15 @@ class LegacyDocuments:
             return None
         del self.sources[old.value]
         return old
+
+    def displaced(self, doc: SourceDocument, new_iri: NamedNode) -> str | None:
+        """The source of a legacy document of ANOTHER source stored at ``new_iri``, if any.
+
+        Writing ``doc`` replaces it (the old scheme had folded both names to one IRI); the
+        caller says so, so that the other source can be learned again.
+        """
+        source = self.sources.get(new_iri.value)
+        if source is None or source == doc.source:
+            return None
+        del self.sources[new_iri.value]
+        return source

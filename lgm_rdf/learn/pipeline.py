@@ -181,6 +181,17 @@ class Learner:
                 log.warning("document id %r appears twice in this run; the later one wins", doc.id)
             seen.add(iri.value)
             old = legacy.claim(doc, iri, seen)
+            other = legacy.displaced(doc, iri)
+            if other is not None:
+                log.warning(
+                    "%s replaces a document an older version stored under the same IRI, from %s;"
+                    " learn that source again to keep it",
+                    doc.source,
+                    other,
+                )
+                report.notes["older documents replaced"] = (
+                    report.notes.get("older documents replaced", 0) + 1
+                )
             if old is not None:
                 known.pop(old.value, None)
             if not force and known.get(iri.value) == doc.content_hash:
