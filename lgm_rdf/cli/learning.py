@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lgm_rdf.cli.output import add_kb, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
+from lgm_rdf.learn.readers.encoding import check_encoding
 
 
 def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -17,9 +18,14 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "paths",
         nargs="+",
         metavar="PATH",
-        help=".txt .md .json .jsonl files, HotpotQA/MuSiQue files or directories",
+        help=".txt .md .html .pdf .docx .json .jsonl files, HotpotQA/MuSiQue files or directories",
     )
     add_kb(p)
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="text encoding of .txt/.md/.json(l)/.html files, e.g. latin-1 (default: detected)",
+    )
     p.add_argument(
         "--nlp", choices=["spacy", "stanza"], help="NLP backend (default spacy; env LGM_NLP)"
     )
@@ -76,7 +82,10 @@ def cmd_learn(args: argparse.Namespace) -> int:
     def on_skip(path: Path, reason: str) -> None:
         print(f"lgm: skipped {path}: {reason}", file=sys.stderr)
 
-    docs = list(collect_documents([Path(p) for p in args.paths], on_skip=on_skip))
+    if args.encoding:
+        check_encoding(args.encoding)
+    paths = [Path(p) for p in args.paths]
+    docs = list(collect_documents(paths, on_skip=on_skip, encoding=args.encoding))
     if not docs:
         error("nothing to learn (no readable documents); the KB is unchanged")
         return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lgm_rdf import __version__
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
 from lgm_rdf.cli.learning import add_forget_parser, add_import_parser, add_learn_parser
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
+    parser.add_argument("--version", action="version", version=f"lgm {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_learn_parser(sub)
     add_ask_parser(sub)

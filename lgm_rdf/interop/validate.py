@@ -30,7 +30,7 @@ import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad
 from rdflib.collection import Collection
 
-from lgm_rdf.ontology import PREFIXES, XSD_NS, load_query, ontology_path
+from lgm_rdf.ontology import PREFIXES, XSD_NS, load_query, ontology_text
 from lgm_rdf.store.base import GraphStore, Term
 
 SH = rdflib.Namespace("http://www.w3.org/ns/shacl#")
@@ -243,7 +243,7 @@ def union_graph(quads: Iterable[Quad]) -> rdflib.Graph:
 
 @lru_cache(maxsize=1)
 def _shapes_graph() -> rdflib.Graph:
-    return rdflib.Graph().parse(ontology_path("shapes.ttl"), format="turtle")
+    return rdflib.Graph().parse(data=ontology_text("shapes.ttl"), format="turtle")
 
 
 @lru_cache(maxsize=1)
@@ -259,7 +259,7 @@ def _core_shapes_graph() -> rdflib.Graph:
 
 @lru_cache(maxsize=1)
 def _ontology_graph() -> rdflib.Graph:
-    return rdflib.Graph().parse(ontology_path("lgm.ttl"), format="turtle")
+    return rdflib.Graph().parse(data=ontology_text("lgm.ttl"), format="turtle")
 
 
 def _to_rdflib(term: object) -> rdflib.term.Node:

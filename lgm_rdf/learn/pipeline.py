@@ -239,36 +239,29 @@ class Learner:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a section parsed on its own: a run of prose blocks, or pre-split sentences."""
+    """A piece of a section parsed on its own: one block, or its pre-split sentences."""
 
     start: int  # offset of the piece in the section text
-    texts: list[str]  # one text for a prose run; the sentences, one text each, if pre-split
+    texts: list[str]  # the block's text; or its sentences, one text each, if pre-split
     presplit: bool
 
 
 def parse_segments(section: Section) -> list[Segment]:
     """The pieces the learner parses ``section`` in, in order.
 
-    Each run of blocks without given sentences is one text (so a section of prose is parsed
-    whole, as one text); each pre-split sentence (HotpotQA) is a text of its own.
+    Each block is a text of its own, so no sentence runs across two blocks (a title line and
+    the paragraph after it, a table row, a page footer); each pre-split sentence (HotpotQA) is
+    a text of its own. The section's coreference still sees all its sentences together.
     """
     out: list[Segment] = []
-    run: list[str] = []
-    run_start = offset = 0
+    offset = 0
     for block in section.blocks:
         if block.sentences is None:
-            if not run:
-                run_start = offset
-            run.append(block.text)
+            out.append(Segment(offset, [block.text], False))
         else:
-            if run:
-                out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
-                run = []
             out.append(Segment(offset, list(block.sentences), True))
         offset += len(block.text) + len(BLOCK_SEPARATOR)
-    if run or not out:
-        out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
-    return out
+    return out or [Segment(0, [""], False)]
 
 
 def _assemble(segments: list[Segment], results: Iterator[ParsedText]) -> ParsedText:
