@@ -19,7 +19,7 @@ rm -rf "$ROOT/dist"
 "$PYTHON" -m pip wheel -q --no-deps -w "$ROOT/dist" "$ROOT"
 WHEEL=$(ls "$ROOT"/dist/lgm_rdf-*.whl)
 "$PYTHON" -m venv "$WORK/venv"
-"$WORK/venv/bin/python" -m pip install -q "$WHEEL"
+"$WORK/venv/bin/python" -m pip install -q --no-compile "$WHEEL"
 
 cd "$WORK"  # outside the checkout: nothing may come from the source tree
 LGM="$WORK/venv/bin/lgm"

@@ -91,20 +91,45 @@ def cmd_learn(args: argparse.Namespace) -> int:
         return 1
     # a dry run must not create nor lock a KB: an existing one is opened read-only
     exists = settings.remote or Path(settings.kb).exists()
-    with LanguageGraph(
-        settings=settings,
-        in_memory=args.dry_run and not exists,
-        read_only=args.dry_run and exists,
-    ) as lg:
-        bar = tqdm(total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None)
-        with bar:
-            report = lg.run_learner(
-                docs, force=args.force, progress=bar.update, dry_run=args.dry_run
+    try:
+        with LanguageGraph(
+            settings=settings,
+            in_memory=args.dry_run and not exists,
+            read_only=args.dry_run and exists,
+        ) as lg:
+            bar = tqdm(
+                total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None
             )
-        print(report.summary())
-        if not args.dry_run:
-            print(f"knowledge base: {settings.kb}")
+            with bar:
+                report = lg.run_learner(
+                    docs, force=args.force, progress=bar.update, dry_run=args.dry_run
+                )
+            print(report.summary())
+            if not args.dry_run:
+                print(f"knowledge base: {settings.kb}")
+    except BaseException:
+        if not exists and not args.dry_run:
+            remove_if_empty(Path(settings.kb))  # a failed first learn leaves no empty KB behind
+        raise
     return 0
+
+
+def remove_if_empty(kb: Path) -> None:
+    """Delete the KB directory ``kb`` if it holds no quad (best effort, never raises)."""
+    import shutil
+
+    from lgm_rdf.store.oxigraph import OxigraphStore
+
+    try:
+        store = OxigraphStore(kb, read_only=True)
+        try:
+            empty = len(store) == 0
+        finally:
+            store.close()
+    except Exception:
+        return
+    if empty:
+        shutil.rmtree(kb, ignore_errors=True)
 
 
 def cmd_forget(args: argparse.Namespace) -> int:

@@ -60,19 +60,25 @@ class LearnReport:
             f"documents: {self.documents} seen, {self.learned} {learned}, {self.unchanged} unchanged"
             + (f", {len(self.skipped)} skipped" if self.skipped else ""),
             f"sentences: {self.sentences}   concepts: {self.concepts}   {written}: {self.triples}",
-            f"time: {self.seconds:.2f} s ({self.sentences_per_second:.0f} sentences/s)",
+            f"time: {self.seconds:.2f} s ({counted(round(self.sentences_per_second), 'sentence')}/s)",
         ]
         if self.dry_run:
             lines.append("dry run: nothing was written")
         for name, value in sorted(self.notes.items()):
             lines.append(f"{name}: {value}")
         if self.llm:
+            llm = self.llm
             lines.append(
-                "LLM: {calls} calls, {cached_calls} answered from cache, "
-                "{prompt_tokens} prompt + {completion_tokens} completion tokens".format(**self.llm)
+                f"LLM: {counted(llm['calls'], 'call')}, {llm['cached_calls']} answered from cache, "
+                f"{llm['prompt_tokens']} prompt + {counted(llm['completion_tokens'], 'completion token')}"
                 + (" (estimate; nothing was sent or written)" if self.dry_run else "")
             )
         return "\n".join(lines)
+
+
+def counted(n: int, noun: str) -> str:
+    """``"1 sentence"``, ``"2 sentences"``: a count with its noun in the right number."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @dataclass
