@@ -23,6 +23,16 @@ from lgm_rdf.learn.readers import (
 )
 
 DOCS = Path(__file__).resolve().parent / "data" / "documents"
+# sources/history.html, printed to plain.pdf by Chromium and written to history.docx by LibreOffice
+HISTORY = (
+    "A short history of lighthouses",
+    [
+        ("A short history of lighthouses", 1),
+        ("The Pharos of Alexandria", 2),
+        ("Stone towers", 2),
+        ("Materials", 3),
+    ],
+)
 
 
 def blocks(doc: SourceDocument, role: str | None = None) -> list[Block]:
@@ -62,13 +72,7 @@ def test_pdf_with_outline_pages_and_running_header_footer() -> None:
 
 def test_pdf_without_outline_takes_headings_from_font_sizes() -> None:
     (doc,) = read_file(DOCS / "plain.pdf")
-    assert doc.title == "A short history of lighthouses"
-    assert [(s.title, s.level) for s in doc.sections] == [
-        ("A short history of lighthouses", 1),
-        ("The Pharos of Alexandria", 2),
-        ("Stone towers", 2),
-        ("Materials", 3),
-    ]
+    assert (doc.title, [(s.title, s.level) for s in doc.sections]) == HISTORY
     assert not blocks(doc, "header_footer")
     assert all(b.page == 1 for b in blocks(doc))
 
@@ -138,13 +142,7 @@ def test_html_without_main_drops_navigation_and_link_lists(tmp_path: Path) -> No
 
 def test_docx_headings_from_styles_and_tables() -> None:
     (doc,) = read_file(DOCS / "history.docx")
-    assert doc.title == "A short history of lighthouses"
-    assert [(s.title, s.level) for s in doc.sections] == [
-        ("A short history of lighthouses", 1),
-        ("The Pharos of Alexandria", 2),
-        ("Stone towers", 2),
-        ("Materials", 3),
-    ]
+    assert (doc.title, [(s.title, s.level) for s in doc.sections]) == HISTORY
     assert [b.text for b in blocks(doc, "table")] == [
         "Tower: Smeaton's Tower; Built: 1759",
         "Tower: Bell Rock; Built: 1810",
@@ -294,3 +292,31 @@ def test_directory_reads_every_format(tmp_path: Path) -> None:
         "Lighthouse keepers",
         "Phares de France",
     ]
+
+
+def test_pdf_paragraph_over_a_page_break_is_one_block_cited_at_its_start() -> None:
+    from lgm_rdf.learn.readers.builder import SectionBuilder
+    from lgm_rdf.learn.readers.pdf import _emit, _Line
+
+    lines = [
+        _Line("A lamp burns oil and its light goes", 11.0, 120.0, 1),
+        _Line("Page 1", 8.0, 20.0, 1, "header_footer"),
+        _Line(
+            "through the lens. Keepers trimmed the wicks of the lamp every even-", 11.0, 700.0, 2
+        ),
+        _Line("ing before sunset.", 11.0, 687.0, 2),
+        _Line("A new paragraph starts here.", 11.0, 650.0, 2),
+    ]
+    builder = SectionBuilder()
+    _emit(lines, [], builder)
+    doc = builder.document("d", "d", None, "d")
+    prose = [(b.text, b.page) for b in blocks(doc, "prose")]
+    assert prose == [
+        (
+            "A lamp burns oil and its light goes through the lens. Keepers trimmed the wicks of "
+            "the lamp every evening before sunset.",
+            1,
+        ),
+        ("A new paragraph starts here.", 2),
+    ]
+    assert [(b.text, b.page) for b in blocks(doc, "header_footer")] == [("Page 1", 1)]
