@@ -245,28 +245,47 @@ class Learner:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a section parsed on its own: one block, or its pre-split sentences."""
+    """A piece of a section parsed on its own: a run of prose blocks, another block, or
+    pre-split sentences."""
 
     start: int  # offset of the piece in the section text
-    texts: list[str]  # the block's text; or its sentences, one text each, if pre-split
+    texts: list[str]  # one text; or the sentences, one text each, if pre-split
     presplit: bool
 
 
 def parse_segments(section: Section) -> list[Segment]:
     """The pieces the learner parses ``section`` in, in order.
 
-    Each block is a text of its own, so no sentence runs across two blocks (a title line and
-    the paragraph after it, a table row, a page footer); each pre-split sentence (HotpotQA) is
-    a text of its own. The section's coreference still sees all its sentences together.
+    Each run of prose blocks on one page is one text (so a section of prose is parsed whole,
+    as one text); every other block (a table row, a caption, a page footer …) is a text of its
+    own, so no sentence runs across a role or a page break; each pre-split sentence (HotpotQA)
+    is a text of its own.
     """
     out: list[Segment] = []
-    offset = 0
+    run: list[str] = []
+    run_start = offset = 0
+    run_page: int | None = None
+
+    def close_run() -> None:
+        if run:
+            out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+            run.clear()
+
     for block in section.blocks:
-        if block.sentences is None:
+        if block.sentences is not None:
+            close_run()
+            out.append(Segment(offset, list(block.sentences), True))
+        elif block.role != "prose":
+            close_run()
             out.append(Segment(offset, [block.text], False))
         else:
-            out.append(Segment(offset, list(block.sentences), True))
+            if run and block.page != run_page:
+                close_run()
+            if not run:
+                run_start, run_page = offset, block.page
+            run.append(block.text)
         offset += len(block.text) + len(BLOCK_SEPARATOR)
+    close_run()
     return out or [Segment(0, [""], False)]
 
 
