@@ -74,3 +74,21 @@ def test_latin1_sentences_are_decoded_and_cited(kb: str, capsys) -> None:
 def test_plain_output_shows_the_citation(kb: str, capsys) -> None:
     assert main(["ask", "When was North Foreland automated?", "--kb", kb]) == 0
     assert "— report.pdf, p. 2, § Automation" in capsys.readouterr().out
+
+
+def test_raw_texts_and_records_are_cited_by_title(tmp_path: Path, spacy_nlp) -> None:
+    from lgm_rdf.graph import LanguageGraph
+    from lgm_rdf.settings import Settings
+
+    records = tmp_path / "lights.jsonl"
+    records.write_text(
+        json.dumps({"id": "r1", "title": "Lightships", "text": "A lightship is a ship."}) + "\n",
+        encoding="utf-8",
+    )
+    with LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp) as lg:
+        lg.learn(["Beacons\n\nA beacon is a signal fire.", records])
+        beacon = cited(lg.ask("What is a beacon?").to_dict()["supports"], "signal fire")
+        ship = cited(lg.ask("What is a lightship?").to_dict()["supports"], "lightship")
+    assert (beacon["citation"], beacon["page"]) == ("Beacons", None)
+    assert beacon["source"].startswith("text:")
+    assert ship["citation"] == "Lightships" and ship["source"].endswith("lights.jsonl")

@@ -1,7 +1,8 @@
 """Citations of supporting sentences: the file (or document title), page and section.
 
 A document read from a file of its own is cited by the file name ("report.pdf, p. 4, §
-Automation"); documents of a collection file (JSON records, QA sets) by their title.
+Automation"); documents of a collection file (JSON records, QA sets) and raw texts by their
+title.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ def cite(store: GraphStore, minter: IriMinter, supports: Sequence[Support]) -> l
         source = row["source"].value if row.get("source") is not None else ""
         section = row["section"].value if row.get("section") is not None else ""
         page = int(row["page"].value) if row.get("page") is not None else None
-        own_file = bool(source) and minter.document(source).value == row["doc"].value
+        own_file = (
+            PurePath(source).is_absolute() and minter.document(source).value == row["doc"].value
+        )
         name = PurePath(source).name if own_file else support.title
         out.append(
             replace(
