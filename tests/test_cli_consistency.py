@@ -99,3 +99,19 @@ def test_summary_counts_agree_with_their_nouns() -> None:
         "LLM: 1 call, 0 answered from cache, 10 prompt + 1 completion token"
         in LearnReport(llm=llm).summary()
     )
+
+
+def test_learn_encoding_option(tmp_path: Path, capsys) -> None:
+    doc = tmp_path / "notes.txt"
+    doc.write_bytes("Notes\n\nThe café sells crêpes.\n".encode("latin-1"))
+    kb = tmp_path / "kb"
+    assert main(["learn", str(doc), "--kb", str(kb), "--encoding", "nope", "--no-progress"]) == 1
+    assert "unknown text encoding 'nope'" in capsys.readouterr().err
+    assert not kb.exists()
+    assert main(["learn", str(doc), "--kb", str(kb), "--encoding", "utf-8", "--no-progress"]) == 1
+    assert "not utf-8 text" in capsys.readouterr().err
+    assert not kb.exists()
+    assert main(["learn", str(doc), "--kb", str(kb), "--encoding", "latin-1", "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["sparql", "SELECT ?t WHERE { ?s <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#anchorOf> ?t }", "--kb", str(kb), "--format", "csv"]) == 0  # fmt: skip
+    assert "The café sells crêpes." in capsys.readouterr().out
