@@ -259,13 +259,15 @@ def test_a_missing_parser_names_the_package_to_install(
 
 
 def test_sentences_cite_the_page_they_start_on() -> None:
-    from lgm_rdf.learn.srg import sentence_pages
+    from lgm_rdf.learn.srg import sentence_blocks
     from lgm_rdf.nlp.model import Sentence
 
     section = Section("T", 1, (Block("One. Two.", page=3), Block("Footer", "header_footer", 4)))
     sentences = [Sentence("One.", 0, ()), Sentence("Two.", 5, ()), Sentence("Footer", 11, ())]
-    assert sentence_pages(section, sentences) == [3, 3, 4]
-    assert sentence_pages(Section("T", 0, (Block("A."),)), sentences[:1]) == [None]
+    found = sentence_blocks(section, sentences)
+    assert [(b.page, b.role) for b in found] == [(3, "prose"), (3, "prose"), (4, "header_footer")]
+    assert sentence_blocks(Section("T", 0, (Block("A."),)), sentences[:1])[0].page is None
+    assert sentence_blocks(Section("T", 0), sentences[:1]) == [None]
     assert set(BLOCK_ROLES) >= {"prose", "table", "code", "caption", "header_footer"}
 
 

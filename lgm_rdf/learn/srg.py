@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pyoxigraph import Literal, NamedNode, Quad
 
-from lgm_rdf.learn.readers import Section, SourceDocument
+from lgm_rdf.learn.readers import Block, Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
 from lgm_rdf.nlp.concepts import ConceptMention, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
@@ -100,15 +100,16 @@ def build_srg(
     for k, (section, sentences) in enumerate(zip(doc.sections, sections, strict=True)):
         section_iri = _write_section(graph, section, k)
         by_sentence = antecedents_by_sentence(antecedents[k] if k < len(antecedents) else {})
-        pages = sentence_pages(section, sentences)
+        blocks = sentence_blocks(section, sentences)
         for j, sentence in enumerate(sentences):
             position = len(graph.sentences)
             s_iri = minter.sentence(iri, position)
             ants = by_sentence.get(j, {})
             learned = LearnedSentence(s_iri, sentence, ants, sentence_concepts(sentence))
             _write_sentence(graph, learned, section_iri, position, offset)
-            if pages[j] is not None:
-                graph.add(s_iri, LGM.page, _int(pages[j]))
+            page = blocks[j].page if blocks[j] is not None else None
+            if page is not None:
+                graph.add(s_iri, LGM.page, _int(page))
             if previous is not None:
                 graph.add(previous, NIF.nextSentence, s_iri)
             previous = s_iri
@@ -118,16 +119,16 @@ def build_srg(
     return graph
 
 
-def sentence_pages(section: Section, sentences: Sequence[Sentence]) -> list[int | None]:
-    """The page each sentence starts on: that of the block holding its first character
-    (``None`` throughout for formats without pages)."""
-    if all(block.page is None for block in section.blocks):
-        return [None] * len(sentences)
+def sentence_blocks(section: Section, sentences: Sequence[Sentence]) -> list[Block | None]:
+    """The block each sentence of ``section`` starts in (its role and page); ``None`` for a
+    section without blocks. Sentence offsets are in the section text."""
     starts, offset = [], 0
     for block in section.blocks:
         starts.append(offset)
         offset += len(block.text) + len(BLOCK_SEPARATOR)
-    return [section.blocks[bisect_right(starts, s.start) - 1].page for s in sentences]
+    if not starts:
+        return [None] * len(sentences)
+    return [section.blocks[max(0, bisect_right(starts, s.start) - 1)] for s in sentences]
 
 
 def _write_section(graph: DocumentGraph, section: Section, k: int) -> NamedNode:
