@@ -77,11 +77,20 @@ def test_pdf_without_outline_takes_headings_from_font_sizes() -> None:
     assert all(b.page == 1 for b in blocks(doc))
 
 
-def test_broken_and_encrypted_looking_pdfs_are_reader_errors(tmp_path: Path) -> None:
+def test_broken_and_textless_pdfs_are_reader_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(b"%PDF-1.4\nthis is not a PDF body\n")
     with pytest.raises(ReaderError, match=r"bad\.pdf: .*PDF"):
         read_file(bad)
+    import pypdf
+
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(width=595, height=842)  # a page with no text, as a scan has
+    scan = tmp_path / "scan.pdf"
+    with scan.open("wb") as out:
+        writer.write(out)
+    with pytest.raises(ReaderError, match=r"scan\.pdf: no text found \(a scanned PDF needs OCR"):
+        read_file(scan)
 
 
 # -- HTML ------------------------------------------------------------------------------------
