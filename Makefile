@@ -1,16 +1,16 @@
 # Two commands set up and run everything (each creates .venv on first use):
 #   make demo   learn the example corpus in data/corpus/, print stats, an example query,
 #               the concept graph around 'apple' and an answer with its cited sentences
-#   make test   lint and run the test suite
+#   make test   lint, run the test suite, then build the wheel and smoke-test it installed
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 LGM    := $(VENV)/bin/lgm
 DEMO_KB ?= build/demo-kb
 
-.PHONY: demo test lint bench browser e2e-llm clean
+.PHONY: demo test wheel-smoke lint bench browser e2e-llm clean
 
-$(VENV)/.base: pyproject.toml
+$(VENV)/.base: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -e .
 	touch $@
@@ -43,6 +43,11 @@ test: $(VENV)/.test browser
 	$(PY) -m ruff check lgm_rdf tests
 	$(PY) -m ruff format --check lgm_rdf tests
 	$(PY) -m pytest
+	bash scripts/wheel_smoke.sh $(PY)
+
+# Build the wheel, install it into a fresh venv and learn / ask / serve from outside the checkout.
+wheel-smoke: $(VENV)/.base
+	bash scripts/wheel_smoke.sh $(PY)
 
 lint: $(VENV)/.test
 	$(PY) -m ruff check lgm_rdf tests
@@ -58,4 +63,4 @@ e2e-llm:
 	bash scripts/e2e_llm.sh
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache

@@ -5,10 +5,15 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from pyoxigraph import NamedNode
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 LGM_NS = "https://w3id.org/lgm-rdf/ontology#"
 NIF_NS = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
@@ -152,13 +157,26 @@ class IriMinter:
 
 
 def project_root() -> Path:
-    """The directory that holds ``ontology/`` and ``queries/`` (the source checkout)."""
+    """The source checkout that holds ``ontology/`` and ``queries/`` (when running from one)."""
     return Path(__file__).resolve().parent.parent
 
 
-def ontology_path(name: str = "lgm.ttl") -> Path:
-    """Path of a file in ``ontology/``."""
-    return project_root() / "ontology" / name
+@cache
+def resource_dir(kind: str) -> Traversable:
+    """``queries`` or ``ontology``: in the installed package (``lgm_rdf/_resources/KIND``, mapped
+    there when the wheel is built), else in the source checkout this module runs from."""
+    packaged = files("lgm_rdf").joinpath("_resources", kind)
+    if packaged.is_dir():
+        return packaged
+    checkout = project_root() / kind
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(f"lgm_rdf is installed without its {kind}/ files; reinstall it")
+
+
+def ontology_text(name: str = "lgm.ttl") -> str:
+    """Text of a file in ``ontology/`` (the OWL ontology, the SHACL shapes, their README)."""
+    return resource_dir("ontology").joinpath(name).read_text(encoding="utf-8")
 
 
 @cache
@@ -168,7 +186,7 @@ def load_query(name: str) -> str:
     Every SPARQL string the code runs lives in ``queries/``.
     """
     filename = name if name.endswith((".rq", ".ru")) else f"{name}.rq"
-    path = project_root() / "queries" / filename
+    path = resource_dir("queries").joinpath(filename)
     if not path.is_file():
-        raise FileNotFoundError(f"no SPARQL query file {path}")
+        raise FileNotFoundError(f"no SPARQL query file {filename} in {resource_dir('queries')}")
     return path.read_text(encoding="utf-8")

@@ -71,3 +71,29 @@ def test_mixed_blocks_keep_section_offsets(spacy_nlp) -> None:
     for s in sentences:
         assert section.text[s.start : s.end] == s.text
         assert [t.i for t in s.tokens] == list(range(len(s.tokens)))
+
+
+def test_other_roles_and_page_breaks_end_a_prose_run() -> None:
+    from lgm_rdf.learn.pipeline import parse_segments
+
+    blocks = (
+        Block("A lamp burns oil"),  # no full stop: parsed with the next prose block of its page
+        Block("in the lantern.", page=None),
+        Block("Keeper: Ida Lewis; Years: 1857–1911", "table"),
+        Block("Keeper: William Darling", "table"),
+        Block("Page 2 of 3", "header_footer", page=2),
+        Block("Lenses focus light.", page=2),
+        Block("Lamps use oil.", page=2),
+        Block("Mirrors help too.", page=3),
+    )
+    segments = parse_segments(Section("S", 1, blocks))
+    assert [s.texts for s in segments] == [
+        ["A lamp burns oil\n\nin the lantern."],
+        ["Keeper: Ida Lewis; Years: 1857–1911"],
+        ["Keeper: William Darling"],
+        ["Page 2 of 3"],
+        ["Lenses focus light.\n\nLamps use oil."],
+        ["Mirrors help too."],
+    ]
+    text = Section("S", 1, blocks).text
+    assert all(text[s.start :].startswith(s.texts[0]) for s in segments)

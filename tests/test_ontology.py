@@ -13,7 +13,7 @@ import rdflib
 from rdflib.namespace import DCTERMS, OWL, RDF, RDFS
 
 from lgm_rdf.interop.validate import validate_store
-from lgm_rdf.ontology import LGM_NS, NIF_NS, SCHEMA_NS, ontology_path
+from lgm_rdf.ontology import LGM_NS, NIF_NS, SCHEMA_NS, ontology_text
 from lgm_rdf.store.oxigraph import OxigraphStore
 
 LGM = rdflib.Namespace(LGM_NS)
@@ -26,17 +26,17 @@ VERDICTS = {LGM.Valid, LGM.Unknown, LGM.Invalid, LGM.Unchecked}
 
 @pytest.fixture(scope="module")
 def onto() -> rdflib.Graph:
-    return rdflib.Graph().parse(ontology_path("lgm.ttl"), format="turtle")
+    return rdflib.Graph().parse(data=ontology_text("lgm.ttl"), format="turtle")
 
 
 @pytest.fixture(scope="module")
 def shapes() -> rdflib.Graph:
-    return rdflib.Graph().parse(ontology_path("shapes.ttl"), format="turtle")
+    return rdflib.Graph().parse(data=ontology_text("shapes.ttl"), format="turtle")
 
 
 def readme_block(language: str) -> str:
     """The (single) fenced code block of ``language`` in ontology/README.md."""
-    text = ontology_path("README.md").read_text(encoding="utf-8")
+    text = ontology_text("README.md")
     blocks = re.findall(rf"```{language}\n(.*?)```", text, flags=re.S)
     assert len(blocks) == 1, f"expected one ```{language} block in the README"
     return blocks[0]
@@ -47,9 +47,9 @@ def readme_block(language: str) -> str:
 
 @pytest.mark.parametrize("name", ["lgm.ttl", "shapes.ttl"])
 def test_parses_with_rdflib_and_pyoxigraph_alike(name: str) -> None:
-    path = ontology_path(name)
-    with_rdflib = rdflib.Graph().parse(path, format="turtle")
-    with_oxigraph = list(pyoxigraph.parse(path=str(path), format=pyoxigraph.RdfFormat.TURTLE))
+    text = ontology_text(name)
+    with_rdflib = rdflib.Graph().parse(data=text, format="turtle")
+    with_oxigraph = list(pyoxigraph.parse(text, format=pyoxigraph.RdfFormat.TURTLE))
     assert len(with_rdflib) > 100
     assert len(with_oxigraph) == len(with_rdflib)
 
@@ -111,7 +111,7 @@ def test_every_lgm_term_is_declared_labelled_and_commented(onto: rdflib.Graph) -
     }
     assert used <= terms, f"used but not described: {sorted(used - terms)}"
     expected = """Document Section Verdict Valid Unknown Invalid Unchecked mentions partOf hasPart
-        resolvedText contentHash sentenceCount sectionCount tripleCount position level extractor verdict confidence"""
+        resolvedText contentHash sentenceCount sectionCount tripleCount position level page extractor verdict confidence"""
     assert terms == {LGM[name] for name in expected.split()}
     for term in terms:
         assert onto.value(term, RDF.type) is not None, term

@@ -323,16 +323,20 @@ def test_bad_files_reported_and_skipped(tmp_path: Path) -> None:
     (tmp_path / "image.png").write_bytes(b"\x89PNG\r\n")
     (tmp_path / "README").write_text("no suffix")
     docs, skipped = collect([tmp_path])
-    assert [d.title for d in docs] == ["Apples are sweet."]
+    # a Latin-1 file is decoded (encoding detected), not skipped
+    assert [(d.title, d.sections[0].text) for d in docs] == [
+        ("Apples are sweet.", "Apples are sweet."),
+        ("latin1", "café"),
+    ]
     reasons = {p.name: r for p, r in skipped}
     assert reasons["empty.txt"] == "empty file"
-    assert reasons["nul.txt"] == "binary or not UTF-8 text"
-    assert reasons["latin1.md"] == "binary or not UTF-8 text"
+    assert reasons["nul.txt"] == "binary file, not text"
+    assert "latin1.md" not in reasons
     assert reasons["image.png"].startswith("unsupported file type '.png'")
     assert reasons["README"].startswith("unsupported file type (no suffix)")
     # a single explicitly named bad file is reported, not raised
     docs, skipped = collect([tmp_path / "nul.txt"])
-    assert docs == [] and skipped == [(tmp_path / "nul.txt", "binary or not UTF-8 text")]
+    assert docs == [] and skipped == [(tmp_path / "nul.txt", "binary file, not text")]
     # read_path is strict about a named file
     with pytest.raises(ReaderError, match=r"empty\.txt: empty file"):
         read_path(tmp_path / "empty.txt")

@@ -205,7 +205,7 @@ sys.exit(cmd_serve(parser.parse_args(sys.argv[1:])))
 def test_serve_stops_cleanly_and_releases_the_store(tmp_path: Path, stop_signal: int) -> None:
     kb = tmp_path / "kb"
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVE_SCRIPT, "serve", "--kb", str(kb), "--port", "0"],
+        [sys.executable, "-c", SERVE_SCRIPT, "serve", "--kb", str(kb), "--port", "0", "--create"],
         cwd=ROOT,
         env=_env(),
         stderr=subprocess.PIPE,

@@ -78,7 +78,7 @@ def format_answer(answer: Answer) -> str:
     for n, s in enumerate(answer.supports, 1):
         how = _VIA.get(s.via, s.via)
         lines.append(f"  [{n}] {s.resolved or s.text}")
-        lines.append(f"      — {s.title} (concept: {s.concept}, {how})")
+        lines.append(f"      — {s.citation or s.title} (concept: {s.concept}, {how})")
     usage = answer.usage
     if answer.mode == "llm":
         lines.append(

@@ -12,7 +12,7 @@ from lgm_rdf.cli.ask import cmd_ask
 from lgm_rdf.cli.bench import cmd_bench
 from lgm_rdf.cli.guard import start_memory_guard
 from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn
-from lgm_rdf.cli.output import error, read_query_arg, settings_from
+from lgm_rdf.cli.output import error, read_query_arg, settings_from, sparql_syntax_message
 from lgm_rdf.cli.parser import build_parser
 from lgm_rdf.cli.reading import (
     cmd_concept,
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, guard: bool = False) -> int:
                 "`lgm sparql` runs queries only (SELECT, ASK, CONSTRUCT, DESCRIBE); the KB is read-only here"
             )
         else:
-            error(f"invalid SPARQL: {exc}")
+            error(f"invalid SPARQL {sparql_syntax_message(exc)}")
         return 2
     except KeyboardInterrupt:
         error(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lgm_rdf.cli.output import add_kb, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
+from lgm_rdf.learn.readers.encoding import check_encoding
 
 # `lgm learn` learned what it could but skipped some inputs (each one is named on stderr)
 SKIPPED_EXIT = 3
@@ -20,9 +21,14 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "paths",
         nargs="+",
         metavar="PATH",
-        help=".txt .md .json .jsonl files, HotpotQA/MuSiQue files or directories",
+        help=".txt .md .html .pdf .docx .json .jsonl files, HotpotQA/MuSiQue files or directories",
     )
     add_kb(p)
+    p.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="text encoding of .txt/.md/.json(l)/.html files, e.g. latin-1 (default: detected)",
+    )
     p.add_argument(
         "--nlp", choices=["spacy", "stanza"], help="NLP backend (default spacy; env LGM_NLP)"
     )
@@ -82,28 +88,38 @@ def cmd_learn(args: argparse.Namespace) -> int:
         unread.append((str(path), reason))
         print(f"lgm: skipped {shown(path)}: {reason}", file=sys.stderr)
 
-    docs = list(collect_documents([Path(p) for p in args.paths], on_skip=on_skip))
+    if args.encoding:
+        check_encoding(args.encoding)
+    paths = [Path(p) for p in args.paths]
+    docs = list(collect_documents(paths, on_skip=on_skip, encoding=args.encoding))
     if not docs:
         error("nothing to learn (no readable documents); the KB is unchanged")
         return 1
     # a dry run must not create nor lock a KB: an existing one is opened read-only
     exists = settings.remote or Path(settings.kb).exists()
-    with LanguageGraph(
-        settings=settings,
-        in_memory=args.dry_run and not exists,
-        read_only=args.dry_run and exists,
-    ) as lg:
-        bar = tqdm(total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None)
-        with bar:
-            report = lg.run_learner(
-                docs, force=args.force, progress=bar.update, dry_run=args.dry_run
+    try:
+        with LanguageGraph(
+            settings=settings,
+            in_memory=args.dry_run and not exists,
+            read_only=args.dry_run and exists,
+        ) as lg:
+            bar = tqdm(
+                total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None
             )
-        for where, reason in report.skipped:
-            print(f"lgm: skipped {shown(where)}: {reason}", file=sys.stderr)
-        report.skipped = unread + report.skipped
-        print(report.summary())
-        if not args.dry_run:
-            print(f"knowledge base: {settings.kb}")
+            with bar:
+                report = lg.run_learner(
+                    docs, force=args.force, progress=bar.update, dry_run=args.dry_run
+                )
+            for where, reason in report.skipped:
+                print(f"lgm: skipped {shown(where)}: {reason}", file=sys.stderr)
+            report.skipped = unread + report.skipped
+            print(report.summary())
+            if not args.dry_run:
+                print(f"knowledge base: {settings.kb}")
+    except BaseException:
+        if not exists and not args.dry_run:
+            remove_if_empty(Path(settings.kb))  # a failed first learn leaves no empty KB behind
+        raise
     return SKIPPED_EXIT if report.skipped else 0
 
 
@@ -111,6 +127,24 @@ def shown(path: Path | str) -> str:
     """A path as one printable line (newlines and other control characters escaped)."""
     text = str(path)
     return text if text.isprintable() else repr(text)[1:-1]
+
+
+def remove_if_empty(kb: Path) -> None:
+    """Delete the KB directory ``kb`` if it holds no quad (best effort, never raises)."""
+    import shutil
+
+    from lgm_rdf.store.oxigraph import OxigraphStore
+
+    try:
+        store = OxigraphStore(kb, read_only=True)
+        try:
+            empty = len(store) == 0
+        finally:
+            store.close()
+    except Exception:
+        return
+    if empty:
+        shutil.rmtree(kb, ignore_errors=True)
 
 
 def cmd_forget(args: argparse.Namespace) -> int:

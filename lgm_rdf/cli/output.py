@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -71,3 +72,29 @@ def read_query_arg(text: str) -> str:
             raise LgmError(f"{path}: no such query file")
         return path.read_text(encoding="utf-8")
     return text
+
+
+_SYNTAX_AT = re.compile(r"error at (\d+):(\d+): (.*)", re.S)
+_CHAR_CLASS = re.compile(r"\[(?:'[^']*'|[^\]'])*\]")  # ['0'..='9'], ['A' ..= 'Z' | …], [_]
+_MAX_EXPECTED = 8
+
+
+def sparql_syntax_message(exc: SyntaxError) -> str:
+    """A SPARQL parse error as one short line: the position and a few of the expected tokens.
+
+    pyoxigraph lists every Unicode range a name may start with; those become "a name".
+    """
+    text = str(exc)
+    found = _SYNTAX_AT.search(text)
+    if found is None:
+        return " ".join(text.split())
+    line, column, rest = found.groups()
+    rest = " ".join(rest.split())
+    words = rest.removeprefix("expected one of ").removeprefix("expected ")
+    had_class = bool(_CHAR_CLASS.search(words))
+    tokens = [t.strip() for t in _CHAR_CLASS.sub("", words).split(", ")]
+    tokens = [t for t in tokens if t and t not in ("|",)]
+    if had_class:
+        tokens.append("a name or number")
+    shown = ", ".join(tokens[:_MAX_EXPECTED]) + (", …" if len(tokens) > _MAX_EXPECTED else "")
+    return f"at line {line}, column {column}: expected {shown}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lgm_rdf import __version__
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
 from lgm_rdf.cli.learning import add_forget_parser, add_import_parser, add_learn_parser
@@ -22,7 +23,7 @@ The knowledge base (KB) is an Oxigraph store in a directory: --kb DIR, or LGM_KB
 No LLM is needed; set LGM_LLM_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for any
 OpenAI-compatible server) to use --extractor llm|both and --reflect.
 Examples:
-  lgm learn data/corpus/               learn every .md/.txt/.json(l) file under data/corpus/
+  lgm learn data/corpus/               learn every .md .txt .pdf .html .docx .json(l) file below
   lgm stats                            count documents, sentences, concepts, relations
   lgm ask "What are apples rich in?"   answer with cited sentences (--explain shows the hops)
   lgm serve --port 8088                SPARQL endpoint, /ask and a web page on 127.0.0.1
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
+    parser.add_argument("--version", action="version", version=f"lgm {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_learn_parser(sub)
     add_ask_parser(sub)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+from pathlib import Path
 from typing import Any
 
 from lgm_rdf.cli.output import add_kb
+from lgm_rdf.errors import LgmError
 from lgm_rdf.settings import Settings
 
 DEFAULT_PORT = 8088
@@ -41,6 +43,11 @@ def add_serve_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--nlp", choices=["spacy", "stanza"], help="NLP backend (default spacy; env LGM_NLP)"
     )
+    p.add_argument(
+        "--create",
+        action="store_true",
+        help="start an empty KB if the directory does not exist (otherwise that is an error)",
+    )
     return p
 
 
@@ -55,4 +62,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``lgm serve``: run until Ctrl-C (or SIGTERM), then close the store cleanly."""
     from lgm_rdf.server.run import serve_kb
 
-    return serve_kb(serve_settings(args), args.host, args.port)
+    settings = serve_settings(args)
+    if not settings.remote and not args.create and not Path(settings.kb).is_dir():
+        raise LgmError(
+            f"no knowledge base at {settings.kb} (create one with `lgm learn`, point --kb / "
+            "LGM_KB at an existing one, or start an empty one with `lgm serve --create`)"
+        )
+    return serve_kb(settings, args.host, args.port)

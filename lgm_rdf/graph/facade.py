@@ -90,9 +90,13 @@ class LanguageGraph:
         self,
         items: Iterable[PathOrText] | PathOrText,
         on_skip: Callable[[Path, str], None] | None = None,
+        encoding: str | None = None,
     ) -> Iterator[SourceDocument]:
-        """Turn paths, raw texts and ``SourceDocument`` objects into documents."""
-        return collect_documents(items, on_skip)
+        """Turn paths, raw texts and ``SourceDocument`` objects into documents.
+
+        ``encoding`` overrides the detected encoding of the text files read.
+        """
+        return collect_documents(items, on_skip, encoding=encoding)
 
     def learner(self, dry_run: bool = False) -> Learner:
         """The learning pipeline wired to this graph's store, NLP backend and extractors.
@@ -130,13 +134,15 @@ class LanguageGraph:
         on_skip: Callable[[Path, str], None] | None = None,
         progress: Callable[[int], None] | None = None,
         dry_run: bool = False,
+        encoding: str | None = None,
     ) -> LearnReport:
         """Learn files, directories, raw texts or documents; one atomic write per document.
 
         ``dry_run`` parses and extracts but writes nothing and calls no LLM; the report's
         ``llm`` entry then estimates the calls and tokens a real run would spend. Inputs that
         cannot be read or learned are skipped, never stopping the others: ``report.skipped``
-        lists them as ``(path or document, reason)``.
+        lists them as ``(path or document, reason)``. ``encoding`` overrides the detected
+        encoding of text files (e.g. ``"latin-1"``).
         """
         skipped: list[tuple[str, str]] = []
 
@@ -145,7 +151,7 @@ class LanguageGraph:
             if on_skip:
                 on_skip(path, reason)
 
-        docs = list(self.documents(items, on_skip=note_skip))
+        docs = list(self.documents(items, on_skip=note_skip, encoding=encoding))
         report = self.run_learner(docs, force=force, progress=progress, dry_run=dry_run)
         report.skipped = skipped + report.skipped  # unreadable inputs, then unparsable documents
         return report
@@ -240,10 +246,15 @@ class LanguageGraph:
                     "(and OPENAI_BASE_URL / OPENAI_API_KEY for your server)"
                 )
             self.usage.reset()
-            return LLMReasoner(chat, settings, meter=self.usage).run(question, retriever)
-        from lgm_rdf.retrieve.offline import OfflineReasoner
+            answer = LLMReasoner(chat, settings, meter=self.usage).run(question, retriever)
+        else:
+            from lgm_rdf.retrieve.offline import OfflineReasoner
 
-        return OfflineReasoner(settings).run(question, retriever)
+            answer = OfflineReasoner(settings).run(question, retriever)
+        from lgm_rdf.retrieve.citations import cite
+
+        answer.supports = cite(self.store, self.minter, answer.supports)
+        return answer
 
     def _changed(self) -> None:
         """Drop cached indexes after the KB changed."""

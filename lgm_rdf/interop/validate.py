@@ -30,7 +30,7 @@ import rdflib
 from pyoxigraph import BlankNode, Literal, NamedNode, Quad
 from rdflib.collection import Collection
 
-from lgm_rdf.ontology import PREFIXES, XSD_NS, load_query, ontology_path
+from lgm_rdf.ontology import PREFIXES, XSD_NS, load_query, ontology_text
 from lgm_rdf.store.base import GraphStore, Term
 
 SH = rdflib.Namespace("http://www.w3.org/ns/shacl#")
@@ -55,6 +55,7 @@ class ValidationReport:
     cycles: list[str] = field(default_factory=list)
     triples: int = 0
     reasoner: str | None = None  # HermiT's verdict on the OWL export (``reason=True``)
+    reasoner_skipped: bool = False  # HermiT was asked for but could not run (no Java, …)
 
     @property
     def text(self) -> str:
@@ -72,7 +73,10 @@ class ValidationReport:
             lines.append("cycles: none")
         if self.reasoner is not None:
             lines.append(f"reasoner: {self.reasoner}")
-        lines.append("conforms: yes" if self.conforms else "conforms: NO")
+        verdict = "conforms: yes" if self.conforms else "conforms: NO"
+        if self.reasoner_skipped:
+            verdict += " (SHACL shapes and cycles only: the reasoner was skipped)"
+        lines.append(verdict)
         return "\n".join(lines)
 
 
@@ -101,16 +105,18 @@ def validate_store(store: GraphStore, reason: bool = False) -> ValidationReport:
     violations = any(line.startswith("Violation:") for line in sparql_lines)
     reasoner_ok, reasoner_text = _reason(store) if reason else (True, None)
     return ValidationReport(
-        conforms=core_ok and not violations and not cycles and reasoner_ok,
+        conforms=core_ok and not violations and not cycles and reasoner_ok is not False,
         shacl_results=lines,
         cycles=cycles,
         triples=triples,
         reasoner=reasoner_text,
+        reasoner_skipped=reasoner_ok is None,
     )
 
 
-def _reason(store: GraphStore) -> tuple[bool, str]:
-    """Run HermiT on the OWL export; (passed, one-line verdict)."""
+def _reason(store: GraphStore) -> tuple[bool | None, str]:
+    """Run HermiT on the OWL export; (passed, one-line verdict), passed ``None`` when HermiT
+    could not run at all (no owlready2, no Java, a crash): the KB is then judged without it."""
     import tempfile
 
     from lgm_rdf.interop import export_owl, run_hermit
@@ -120,7 +126,7 @@ def _reason(store: GraphStore) -> tuple[bool, str]:
         export_owl(store, owl)
         result = run_hermit(owl)
     if not result.ok:
-        return False, f"could not run HermiT: {result.message}"
+        return None, f"skipped, HermiT could not run: {result.message}"
     if not result.consistent:
         return False, f"HermiT: the ontology is INCONSISTENT ({result.message})"
     if result.unsatisfiable:
@@ -243,7 +249,7 @@ def union_graph(quads: Iterable[Quad]) -> rdflib.Graph:
 
 @lru_cache(maxsize=1)
 def _shapes_graph() -> rdflib.Graph:
-    return rdflib.Graph().parse(ontology_path("shapes.ttl"), format="turtle")
+    return rdflib.Graph().parse(data=ontology_text("shapes.ttl"), format="turtle")
 
 
 @lru_cache(maxsize=1)
@@ -259,7 +265,7 @@ def _core_shapes_graph() -> rdflib.Graph:
 
 @lru_cache(maxsize=1)
 def _ontology_graph() -> rdflib.Graph:
-    return rdflib.Graph().parse(ontology_path("lgm.ttl"), format="turtle")
+    return rdflib.Graph().parse(data=ontology_text("lgm.ttl"), format="turtle")
 
 
 def _to_rdflib(term: object) -> rdflib.term.Node:

@@ -62,19 +62,25 @@ class LearnReport:
             f"documents: {self.documents} seen, {self.learned} {learned}, {self.unchanged} unchanged"
             + (f", {len(self.skipped)} skipped" if self.skipped else ""),
             f"sentences: {self.sentences}   concepts: {self.concepts}   {written}: {self.triples}",
-            f"time: {self.seconds:.2f} s ({self.sentences_per_second:.0f} sentences/s)",
+            f"time: {self.seconds:.2f} s ({counted(round(self.sentences_per_second), 'sentence')}/s)",
         ]
         if self.dry_run:
             lines.append("dry run: nothing was written")
         for name, value in sorted(self.notes.items()):
             lines.append(f"{name}: {value}")
         if self.llm:
+            llm = self.llm
             lines.append(
-                "LLM: {calls} calls, {cached_calls} answered from cache, "
-                "{prompt_tokens} prompt + {completion_tokens} completion tokens".format(**self.llm)
+                f"LLM: {counted(llm['calls'], 'call')}, {llm['cached_calls']} answered from cache, "
+                f"{llm['prompt_tokens']} prompt + {counted(llm['completion_tokens'], 'completion token')}"
                 + (" (estimate; nothing was sent or written)" if self.dry_run else "")
             )
         return "\n".join(lines)
+
+
+def counted(n: int, noun: str) -> str:
+    """``"1 sentence"``, ``"2 sentences"``: a count with its noun in the right number."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @dataclass
@@ -292,36 +298,48 @@ class Learner:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a section parsed on its own: a run of prose blocks, or pre-split sentences."""
+    """A piece of a section parsed on its own: a run of prose blocks, another block, or
+    pre-split sentences."""
 
     start: int  # offset of the piece in the section text
-    texts: list[str]  # one text for a prose run; the sentences, one text each, if pre-split
+    texts: list[str]  # one text; or the sentences, one text each, if pre-split
     presplit: bool
 
 
 def parse_segments(section: Section) -> list[Segment]:
     """The pieces the learner parses ``section`` in, in order.
 
-    Each run of blocks without given sentences is one text (so a section of prose is parsed
-    whole, as one text); each pre-split sentence (HotpotQA) is a text of its own.
+    Each run of prose blocks on one page is one text (so a section of prose is parsed whole,
+    as one text); every other block (a table row, a caption, a page footer …) is a text of its
+    own, so no sentence runs across a role or a page break; each pre-split sentence (HotpotQA)
+    is a text of its own.
     """
     out: list[Segment] = []
     run: list[str] = []
     run_start = offset = 0
+    run_page: int | None = None
+
+    def close_run() -> None:
+        if run:
+            out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+            run.clear()
+
     for block in section.blocks:
-        if block.sentences is None:
-            if not run:
-                run_start = offset
-            run.append(block.text)
-        else:
-            if run:
-                out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
-                run = []
+        if block.sentences is not None:
+            close_run()
             out.append(Segment(offset, list(block.sentences), True))
+        elif block.role != "prose":
+            close_run()
+            out.append(Segment(offset, [block.text], False))
+        else:
+            if run and block.page != run_page:
+                close_run()
+            if not run:
+                run_start, run_page = offset, block.page
+            run.append(block.text)
         offset += len(block.text) + len(BLOCK_SEPARATOR)
-    if run or not out:
-        out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
-    return out
+    close_run()
+    return out or [Segment(0, [""], False)]
 
 
 def _assemble(segments: list[Segment], results: Iterator[ParsedText]) -> ParsedText:

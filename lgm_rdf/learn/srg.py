@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pyoxigraph import Literal, NamedNode, Quad
 
-from lgm_rdf.learn.readers import Section, SourceDocument
+from lgm_rdf.learn.readers import Block, Section, SourceDocument
+from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
 from lgm_rdf.nlp.concepts import ConceptMention, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
@@ -99,12 +101,16 @@ def build_srg(
     for k, (section, sentences) in enumerate(zip(doc.sections, sections, strict=True)):
         section_iri = _write_section(graph, section, k)
         by_sentence = antecedents_by_sentence(antecedents[k] if k < len(antecedents) else {})
+        blocks = sentence_blocks(section, sentences)
         for j, sentence in enumerate(sentences):
             position = len(graph.sentences)
             s_iri = minter.sentence(iri, position)
             ants = by_sentence.get(j, {})
             learned = LearnedSentence(s_iri, sentence, ants, sentence_concepts(sentence))
             _write_sentence(graph, learned, section_iri, position, offset)
+            page = blocks[j].page if blocks[j] is not None else None
+            if page is not None:
+                graph.add(s_iri, LGM.page, _int(page))
             if previous is not None:
                 graph.add(previous, NIF.nextSentence, s_iri)
             previous = s_iri
@@ -121,6 +127,18 @@ def seal_counts(graph: DocumentGraph) -> None:
     Call it last, right before the write: the count includes its own triple.
     """
     graph.add(graph.iri, LGM.tripleCount, _int(len(graph.quads) + 1))
+
+
+def sentence_blocks(section: Section, sentences: Sequence[Sentence]) -> list[Block | None]:
+    """The block each sentence of ``section`` starts in (its role and page); ``None`` for a
+    section without blocks. Sentence offsets are in the section text."""
+    starts, offset = [], 0
+    for block in section.blocks:
+        starts.append(offset)
+        offset += len(block.text) + len(BLOCK_SEPARATOR)
+    if not starts:
+        return [None] * len(sentences)
+    return [section.blocks[max(0, bisect_right(starts, s.start) - 1)] for s in sentences]
 
 
 def _write_section(graph: DocumentGraph, section: Section, k: int) -> NamedNode:

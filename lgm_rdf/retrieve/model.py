@@ -54,6 +54,10 @@ class Support:
     via: str
     score: float = 0.0
     resolved: str = ""  # the text with pronouns resolved ("It [: apple] is sweet.")
+    source: str = ""  # the document's source, e.g. its file path (set by retrieve.citations)
+    section: str = ""  # title of the sentence's section
+    page: int | None = None  # the page the sentence starts on (PDF)
+    citation: str = ""  # "report.pdf, p. 4, § Automation"
 
     @classmethod
     def of(cls, c: Candidate) -> Support:

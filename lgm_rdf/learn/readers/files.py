@@ -1,4 +1,5 @@
-"""Files and directories: existence, sorted recursive walking, decoding and text normalisation."""
+"""Files and directories: existence, sorted recursive walking, reading, decoding and text
+normalisation."""
 
 from __future__ import annotations
 
@@ -60,21 +61,26 @@ def resolved(path: Path) -> Path | None:
         return None
 
 
-def decode(p: Path) -> str:
-    """The UTF-8 text of file ``p``, newlines normalised; ``ReaderError`` if binary or empty."""
+def read_bytes(p: Path) -> bytes:
+    """The bytes of file ``p``; ``ReaderError`` if it cannot be read or holds only whitespace."""
     try:
         data = p.read_bytes()
     except OSError as exc:
         raise ReaderError(f"cannot read: {exc.strerror or exc}", p) from exc
-    if b"\x00" in data:
-        raise ReaderError("binary or not UTF-8 text", p)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ReaderError("binary or not UTF-8 text", p) from exc
+    if not data.strip():
+        raise ReaderError("empty file", p)
+    return data
+
+
+def decode(p: Path, encoding: str | None = None) -> str:
+    """The text of file ``p`` (encoding detected unless given), newlines normalised;
+    ``ReaderError`` if binary, undecodable or empty."""
+    from lgm_rdf.learn.readers.encoding import decode_bytes
+
+    text = normalise_newlines(decode_bytes(read_bytes(p), p, encoding))
     if not text.strip():
         raise ReaderError("empty file", p)
-    return normalise_newlines(text)
+    return text
 
 
 def normalise_newlines(text: str) -> str:
