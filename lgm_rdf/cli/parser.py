@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
@@ -34,8 +35,9 @@ Examples:
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``lgm`` with all its sub-commands."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``lgm`` with all its sub-commands (given the arguments to parse,
+    the benchmarks' own options are only set up for ``lgm bench``)."""
     parser = argparse.ArgumentParser(
         prog="lgm",
         description="Language Graph Model on RDF: learn documents into a concept graph, query it.",
@@ -54,5 +56,5 @@ def build_parser() -> argparse.ArgumentParser:
     add_export_parser(sub)
     add_validate_parser(sub)
     add_import_parser(sub)
-    add_bench_parser(sub)
+    add_bench_parser(sub, full=argv is None or "bench" in argv)
     return parser

@@ -23,6 +23,7 @@ from pyoxigraph import (
 
 from lgm_rdf.ontology import PREFIXES, load_query
 from lgm_rdf.store.base import Bindings, StoreError, StoreLockedError, Term, solution_rows
+from lgm_rdf.store.state import StateFile
 
 QUAD_FORMATS = {"nquads": RdfFormat.N_QUADS, "trig": RdfFormat.TRIG}
 TRIPLE_FORMATS = {
@@ -46,6 +47,9 @@ class OxigraphStore:
     def __init__(self, path: str | Path | None = None, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only and path is not None
+        self._state = StateFile(self.path) if self.path is not None else None
+        self._token: str | None = None
+        before = self._state.open_read_only() if self._state and read_only else None
         try:
             if self.path is None:
                 self._store = Store()
@@ -68,6 +72,34 @@ class OxigraphStore:
                     f"another --kb directory."
                 ) from exc
             raise StoreError(f"cannot open the knowledge base {self.path}: {message}") from exc
+        if self._state is not None:
+            if read_only:  # trusted only if no write began while the store was being opened
+                self._token = before if before == self._state.read() else None
+            else:
+                self._token = self._state.open_read_write()
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def index_dir(self) -> Path | None:
+        """Where indexes derived from this KB are persisted (``<kb>/indexes/``)."""
+        return self._state.directory if self._state is not None else None
+
+    def state_token(self) -> str | None:
+        """The KB's state token: changes on every write, ``None`` if nothing may be cached."""
+        return self._token
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Around a write: the token is dirty during it and fresh after it."""
+        if self._state is None:
+            yield
+            return
+        self._token = None
+        self._state.begin_write()
+        try:
+            yield
+        finally:
+            self._token = self._state.end_write()
 
     # -- queries ------------------------------------------------------------------------
     def _query(self, query: str, bindings: Bindings | None) -> object:
@@ -105,7 +137,8 @@ class OxigraphStore:
         """Run a user's SPARQL Update as given, in one transaction (``SyntaxError`` on bad SPARQL)."""
         if self.read_only:
             raise StoreError("the knowledge base is open read-only; updates are refused")
-        self._store.update(update, prefixes=PREFIXES)
+        with self._writing():
+            self._store.update(update, prefixes=PREFIXES)
 
     # -- writes -------------------------------------------------------------------------
     def replace_graph(
@@ -122,7 +155,8 @@ class OxigraphStore:
         if any(not isinstance(q.graph_name, NamedNode) for q in extra):
             raise StoreError("replace_graph: quads for other graphs must name their graph")
         if not self._store.contains_named_graph(graph):
-            self._store.extend(batch + extra)
+            with self._writing():
+                self._store.extend(batch + extra)
             return len(batch) + len(extra)
         by_graph: dict[str, list[str]] = {}
         for q in extra:
@@ -137,20 +171,23 @@ class OxigraphStore:
         }
         # one pass: text inserted for one placeholder is never scanned for another
         update = _PLACEHOLDER.sub(lambda m: values[m.group(1)], load_query("replace_graph.ru"))
-        self._store.update(update)
+        with self._writing():
+            self._store.update(update)
         return len(batch) + len(extra)
 
     def drop_graph(self, graph: NamedNode) -> bool:
         """Remove one named graph (one transaction)."""
         if not self._store.contains_named_graph(graph):
             return False
-        self._store.remove_graph(graph)
+        with self._writing():
+            self._store.remove_graph(graph)
         return True
 
     def add_quads(self, quads: Iterable[Quad]) -> int:
         """Add quads in one transaction."""
         batch = list(quads)
-        self._store.extend(batch)
+        with self._writing():
+            self._store.extend(batch)
         return len(batch)
 
     # -- reading ------------------------------------------------------------------------
