@@ -129,7 +129,7 @@ class OfflineReasoner:
                     value *= 1.5  # multi-word names lead further than single common nouns
                 scored[label] = max(scored.get(label, 0.0), value)
                 strength = c.score * quality**0.5
-                if strength > origin.get(label, 0.0):
+                if label not in origin or strength > origin[label]:
                     origin[label] = strength
                     self._leads[label] = c.path
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_BRIDGES]
