@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from lgm_rdf.cli.ask import cmd_ask
 from lgm_rdf.cli.bench import cmd_bench
 from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn
+from lgm_rdf.cli.mcp import cmd_mcp
 from lgm_rdf.cli.output import error, read_query_arg
 from lgm_rdf.cli.parser import build_parser
 from lgm_rdf.cli.reading import (
@@ -36,6 +37,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "bench": cmd_bench,
     "ask": cmd_ask,
     "serve": cmd_serve,
+    "mcp": cmd_mcp,
 }
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
 from lgm_rdf.cli.learning import add_forget_parser, add_import_parser, add_learn_parser
+from lgm_rdf.cli.mcp import add_mcp_parser
 from lgm_rdf.cli.reading import (
     add_concept_parser,
     add_export_parser,
@@ -26,6 +27,7 @@ Examples:
   lgm stats                            count documents, sentences, concepts, relations
   lgm ask "What are apples rich in?"   answer with cited sentences (--explain shows the hops)
   lgm serve --port 8088                SPARQL endpoint, /ask and a web page on 127.0.0.1
+  lgm mcp --kb kb/                     serve the KB to MCP hosts (agents) over stdio
   lgm concept apple                    aliases, parents, children, components, with evidence
   lgm sparql 'SELECT * WHERE { ?s ?p ?o } LIMIT 5'
   lgm forget "Christopher Nolan"       drop one document (by title, id, path or IRI)
@@ -49,6 +51,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_learn_parser(sub)
     add_ask_parser(sub)
     add_serve_parser(sub)
+    add_mcp_parser(sub)
     add_stats_parser(sub)
     add_sparql_parser(sub)
     add_concept_parser(sub)
