@@ -17,6 +17,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+HEADLESS_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-extensions",
+    "--disable-background-networking",
+    "--disable-component-update",
+)
+
 
 class CDPError(RuntimeError):
     """Chromium answered a command with an error, or stopped answering."""
@@ -38,13 +48,7 @@ class Browser:
         self._proc = subprocess.Popen(
             [
                 binary,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-extensions",
-                "--disable-background-networking",
-                "--disable-component-update",
+                *HEADLESS_FLAGS,
                 "--hide-scrollbars",
                 "--remote-debugging-pipe",
                 f"--user-data-dir={self._profile.name}",

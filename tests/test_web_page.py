@@ -18,6 +18,7 @@ from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.learn.readers import read_text
 from lgm_rdf.server.app import STATIC_DIR
 from lgm_rdf.settings import Settings
+from tests.cdp import HEADLESS_FLAGS, Browser
 from tests.server_fixtures import APPLES, call, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,14 +30,19 @@ needs_chromium = pytest.mark.skipif(
 HOSTILE_CONCEPT = '<img src=x onerror="document.title=1"> "} DROP'
 
 
-@pytest.fixture(scope="module")
-def url(spacy_nlp: Any) -> Iterator[str]:
-    """A read-only server over the paper's running example."""
-    lg = LanguageGraph(settings=Settings(), nlp=spacy_nlp, in_memory=True)
-    lg.learn([read_text(APPLES, doc_id="apples", title="Apples")])
+def _serve(nlp: Any, text: str, doc_id: str, title: str) -> Iterator[str]:
+    """The URL of a read-only server over one document learned in memory."""
+    lg = LanguageGraph(settings=Settings(), nlp=nlp, in_memory=True)
+    lg.learn([read_text(text, doc_id=doc_id, title=title)])
     with running_server(lg) as server:
         yield server.url
     lg.close()
+
+
+@pytest.fixture(scope="module")
+def url(spacy_nlp: Any) -> Iterator[str]:
+    """A read-only server over the paper's running example."""
+    yield from _serve(spacy_nlp, APPLES, "apples", "Apples")
 
 
 def _chromium(*args: str) -> subprocess.CompletedProcess[str]:
@@ -44,13 +50,7 @@ def _chromium(*args: str) -> subprocess.CompletedProcess[str]:
     with tempfile.TemporaryDirectory() as profile:
         command = [
             CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-extensions",
-            "--disable-background-networking",
-            "--disable-component-update",
+            *HEADLESS_FLAGS,
             f"--user-data-dir={profile}",
             "--virtual-time-budget=5000",
             *args,
@@ -172,11 +172,7 @@ READY = (
 @pytest.fixture(scope="module")
 def layout_url(spacy_nlp: Any) -> Iterator[str]:
     """A server over a KB with a long concept name (it must never be clipped)."""
-    lg = LanguageGraph(settings=Settings(), nlp=spacy_nlp, in_memory=True)
-    lg.learn([read_text(LAYOUT_CORPUS, doc_id="iucn", title="IUCN")])
-    with running_server(lg) as server:
-        yield server.url
-    lg.close()
+    yield from _serve(spacy_nlp, LAYOUT_CORPUS, "iucn", "IUCN")
 
 
 def _check_graph(facts: dict[str, Any]) -> None:
@@ -188,8 +184,6 @@ def _check_graph(facts: dict[str, Any]) -> None:
 
 @needs_chromium
 def test_wide_screen_shows_answer_and_graph_side_by_side(layout_url: str) -> None:
-    from tests.cdp import Browser
-
     assert CHROMIUM is not None
     query = urlencode({"q": LAYOUT_QUESTION})
     with Browser(CHROMIUM) as browser:
@@ -211,8 +205,6 @@ def test_wide_screen_shows_answer_and_graph_side_by_side(layout_url: str) -> Non
 
 @needs_chromium
 def test_phone_width_uses_tabs_and_clips_nothing(layout_url: str) -> None:
-    from tests.cdp import Browser
-
     assert CHROMIUM is not None
     query = urlencode({"q": LAYOUT_QUESTION})
     with Browser(CHROMIUM) as browser:
