@@ -70,6 +70,8 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
 
 def cmd_ask(args: argparse.Namespace) -> int:
     """``lgm ask QUESTION``"""
+    if args.top < 0:
+        raise ValueError("--top takes a number of sentences, 0 for all of them")
     settings = settings_from(args)
     if args.reasoner == "auto" and not settings.llm_configured and not args.json:
         print("lgm: no LLM configured (LGM_LLM_MODEL unset): extractive answer", file=sys.stderr)
@@ -89,8 +91,6 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def format_answer(answer: Answer, top: int = 0) -> str:
     """The answer, then its best ``top`` supports (0: all) with document, concept and the path
     that reached them from the question."""
-    if top < 0:
-        raise ValueError("--top takes a number of sentences, 0 for all of them")
     lines = [answer.answer, ""]
     shown = answer.supports[:top] if top else answer.supports
     if answer.supports:
