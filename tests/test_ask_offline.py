@@ -105,13 +105,19 @@ def test_bad_arguments(apples: LanguageGraph) -> None:
         apples.ask("apples?", reasoner="llm")
 
 
-def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def _learned_by_cli(tmp_path, capsys, monkeypatch) -> str:  # type: ignore[no-untyped-def]
+    """A KB of the apples text learned by ``lgm learn``, with no LLM configured."""
     monkeypatch.delenv("LGM_LLM_MODEL", raising=False)
     doc = tmp_path / "apples.txt"
     doc.write_text(APPLES, encoding="utf-8")
     kb = str(tmp_path / "kb")
     assert main(["learn", str(doc), "--kb", kb, "--no-progress"]) == 0
     capsys.readouterr()
+    return kb
+
+
+def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    kb = _learned_by_cli(tmp_path, capsys, monkeypatch)
     assert main(["ask", "What are apples rich in?", "--kb", kb, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"question", "answer", "mode", "supports", "iterations", "usage"}
@@ -128,12 +134,7 @@ def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # typ
 
 
 def test_cli_ask_shows_the_best_few_with_their_paths(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("LGM_LLM_MODEL", raising=False)
-    doc = tmp_path / "apples.txt"
-    doc.write_text(APPLES, encoding="utf-8")
-    kb = str(tmp_path / "kb")
-    assert main(["learn", str(doc), "--kb", kb, "--no-progress"]) == 0
-    capsys.readouterr()
+    kb = _learned_by_cli(tmp_path, capsys, monkeypatch)
     question = "What are apples rich in?"
     assert main(["ask", question, "--kb", kb, "--json"]) == 0
     supports = json.loads(capsys.readouterr().out)["supports"]
