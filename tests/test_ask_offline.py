@@ -105,13 +105,19 @@ def test_bad_arguments(apples: LanguageGraph) -> None:
         apples.ask("apples?", reasoner="llm")
 
 
-def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def _learned_by_cli(tmp_path, capsys, monkeypatch) -> str:  # type: ignore[no-untyped-def]
+    """A KB of the apples text learned by ``lgm learn``, with no LLM configured."""
     monkeypatch.delenv("LGM_LLM_MODEL", raising=False)
     doc = tmp_path / "apples.txt"
     doc.write_text(APPLES, encoding="utf-8")
     kb = str(tmp_path / "kb")
     assert main(["learn", str(doc), "--kb", kb, "--no-progress"]) == 0
     capsys.readouterr()
+    return kb
+
+
+def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    kb = _learned_by_cli(tmp_path, capsys, monkeypatch)
     assert main(["ask", "What are apples rich in?", "--kb", kb, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"question", "answer", "mode", "supports", "iterations", "usage"}
@@ -125,3 +131,68 @@ def test_cli_ask_json_and_explain(tmp_path, capsys, monkeypatch) -> None:  # typ
     assert shown.count("- Apples are a type of fruit.") + shown.count(": Apples are a type") >= 1
     assert "[1]" in shown
     assert main(["ask", "apples?", "--kb", str(tmp_path / "missing")]) == 1
+
+
+def test_cli_ask_shows_the_best_few_with_their_paths(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    kb = _learned_by_cli(tmp_path, capsys, monkeypatch)
+    question = "What are apples rich in?"
+    assert main(["ask", question, "--kb", kb, "--json"]) == 0
+    supports = json.loads(capsys.readouterr().out)["supports"]
+    assert len(supports) == 3  # --json gives every support
+    vitamins = next(s for s in supports if s["text"] == "Fruits contain many vitamins.")
+    assert vitamins["path"] == [
+        {"concept": "apple", "via": "self"},
+        {"concept": "fruit", "via": "parent"},
+    ]
+    assert main(["ask", question, "--kb", kb, "--top", "1"]) == 0
+    shown = capsys.readouterr().out.split("Supporting sentences:")[1]
+    assert "  [1] " in shown and "  [2] " not in shown
+    assert "... and 2 more (--top 0 shows all" in shown
+    assert main(["ask", question, "--kb", kb, "--top", "0"]) == 0
+    shown = capsys.readouterr().out.split("Supporting sentences:")[1]
+    assert "  [3] " in shown and "more (--top 0" not in shown
+    assert "found through apple → parent concept: fruit" in shown
+    assert main(["ask", question, "--kb", kb, "--top", "-1"]) == 1
+    assert "--top takes a number" in capsys.readouterr().err
+
+
+def test_ask_imports_only_what_asking_needs(tmp_path, spacy_nlp: SpacyNLP) -> None:  # type: ignore[no-untyped-def]
+    """A cold `lgm ask` loads no learning pipeline, server, benchmark, rdflib, pyshacl or LLM
+    client (a fresh interpreter, as the command runs)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    kb = tmp_path / "kb"
+    with LanguageGraph(kb, settings=Settings(), nlp=spacy_nlp) as lg:
+        lg.learn(APPLES)
+    script = (
+        "import sys\n"
+        "from lgm_rdf.cli import main\n"
+        f"assert main(['ask', 'What are apples rich in?', '--kb', {str(kb)!r}, '--json']) == 0\n"
+        "print('MODULES', ' '.join(sorted(sys.modules)))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin", "LGM_LLM_MODEL": ""},
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = set(done.stdout.split("MODULES", 1)[1].split())
+    assert "spacy" in loaded and "lgm_rdf.retrieve.offline" in loaded  # it did ask
+    heavy = {
+        "rdflib",
+        "pyshacl",
+        "openai",
+        "lgm_rdf.learn.pipeline",
+        "lgm_rdf.learn.srg",
+        "lgm_rdf.server",
+        "lgm_rdf.bench",
+        "lgm_rdf.interop",
+        "lgm_rdf.mcp",
+        "mcp",
+    }
+    assert not heavy & loaded, sorted(heavy & loaded)

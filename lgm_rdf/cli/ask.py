@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from lgm_rdf.cli.output import clip, print_json, settings_from
-from lgm_rdf.graph import LanguageGraph
-from lgm_rdf.retrieve.model import Answer
+
+if TYPE_CHECKING:
+    from lgm_rdf.retrieve.model import Answer, PathStep
+
+DEFAULT_TOP = 5  # supporting sentences shown in the terminal
 
 _VIA = {
     "self": "named in the question",
@@ -51,14 +56,27 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
         action="store_true",
         help="show each iteration: concepts, their expansion, candidates and supports",
     )
-    p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    p.add_argument(
+        "--top",
+        type=int,
+        default=DEFAULT_TOP,
+        metavar="N",
+        help=f"show the N best supporting sentences (default {DEFAULT_TOP}; 0: all of them)",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print the answer as one JSON object (every support)"
+    )
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
     """``lgm ask QUESTION``"""
+    if args.top < 0:
+        raise ValueError("--top takes a number of sentences, 0 for all of them")
     settings = settings_from(args)
     if args.reasoner == "auto" and not settings.llm_configured and not args.json:
         print("lgm: no LLM configured (LGM_LLM_MODEL unset): extractive answer", file=sys.stderr)
+    from lgm_rdf.graph import LanguageGraph
+
     with LanguageGraph(settings=settings, read_only=True) as lg:
         answer = lg.ask(args.question, chunk_size=args.chunk_size, reasoner=args.reasoner)
     if args.json:
@@ -66,19 +84,24 @@ def cmd_ask(args: argparse.Namespace) -> int:
         return 0
     if args.explain:
         print(explain(answer))
-    print(format_answer(answer))
+    print(format_answer(answer, top=args.top))
     return 0
 
 
-def format_answer(answer: Answer) -> str:
-    """The answer, then its numbered supports with document, concept and how it was reached."""
+def format_answer(answer: Answer, top: int = 0) -> str:
+    """The answer, then its best ``top`` supports (0: all) with document, concept and the path
+    that reached them from the question."""
     lines = [answer.answer, ""]
+    shown = answer.supports[:top] if top else answer.supports
     if answer.supports:
         lines.append("Supporting sentences:")
-    for n, s in enumerate(answer.supports, 1):
-        how = _VIA.get(s.via, s.via)
+    for n, s in enumerate(shown, 1):
+        how = format_path(s.path) if s.path else f"{s.concept}, {_VIA.get(s.via, s.via)}"
         lines.append(f"  [{n}] {s.resolved or s.text}")
-        lines.append(f"      — {s.citation or s.title} (concept: {s.concept}, {how})")
+        lines.append(f"      — {s.citation or s.title} (found through {how})")
+    hidden = len(answer.supports) - len(shown)
+    if hidden:
+        lines.append(f"  ... and {hidden} more (--top 0 shows all, --json gives them all)")
     usage = answer.usage
     if answer.mode == "llm":
         lines.append(
@@ -87,6 +110,14 @@ def format_answer(answer: Answer) -> str:
             "completion tokens"
         )
     return "\n".join(lines)
+
+
+def format_path(path: Sequence[PathStep]) -> str:
+    """``apple → parent: fruit → hop: vitamin``: how a sentence was reached."""
+    return " → ".join(
+        step.concept if step.via == "self" else f"{_VIA.get(step.via, step.via)}: {step.concept}"
+        for step in path
+    )
 
 
 def explain(answer: Answer) -> str:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
-
-from lgm_rdf.bench.qa import evaluate as qa_evaluate
-from lgm_rdf.bench.query import scale as query_scale
-from lgm_rdf.bench.retrieval import evaluate as retrieval_evaluate
-from lgm_rdf.bench.serving import latency as serve_latency
+from types import ModuleType
 
 HELP = {
     "learn": "learn throughput per stage against spaCy parsing alone (one run)",
@@ -18,19 +15,27 @@ HELP = {
     "query": "expansion and candidate latency on synthetic KBs up to 1M sentences",
     "qa": "EM, F1 and LLM-judge recall of answers, against stuffing (needs an LLM)",
     "serve": "SPARQL endpoint latency of lgm serve against oxigraph serve on the same KB (one run)",
+    "ask": "cold `lgm ask` time against loading the spaCy pipeline alone, and warm ask time",
 }
 
-# the benchmarks that define their own options and run through their ``cmd(args)``
+# the benchmarks that define their own options and run through their ``cmd(args)``; imported
+# only when ``lgm bench`` runs, so other commands start without them
 WITH_OPTIONS = {
-    "retrieval": retrieval_evaluate,
-    "query": query_scale,
-    "serve": serve_latency,
-    "qa": qa_evaluate,
+    "retrieval": "lgm_rdf.bench.retrieval.evaluate",
+    "query": "lgm_rdf.bench.query.scale",
+    "serve": "lgm_rdf.bench.serving.latency",
+    "qa": "lgm_rdf.bench.qa.evaluate",
+    "ask": "lgm_rdf.bench.asking.startup",
 }
 
 
-def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """The ``bench`` sub-command and its benchmarks."""
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(WITH_OPTIONS[name])
+
+
+def add_bench_parser(sub: argparse._SubParsersAction, full: bool = True) -> None:  # type: ignore[type-arg]
+    """The ``bench`` sub-command and its benchmarks (``full=False``: without the options of
+    the benchmarks that define their own, so their modules are not imported)."""
     bench = sub.add_parser(
         "bench",
         help="measure: learning, extraction, coreference, retrieval, query scale, QA",
@@ -45,8 +50,10 @@ def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
     p = inner.add_parser("coref", help=HELP["coref"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
-    for name in ("retrieval", "query", "serve", "qa"):
-        WITH_OPTIONS[name].add_arguments(inner.add_parser(name, help=HELP[name]))
+    for name in WITH_OPTIONS:
+        p = inner.add_parser(name, help=HELP[name])
+        if full:
+            _module(name).add_arguments(p)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -66,4 +73,4 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result = run_learn_benchmark(args.paths or None, limit=args.limit or None)
         print(json.dumps(result, indent=2) if args.verbose else result["text"])
         return 0
-    return WITH_OPTIONS[args.what].cmd(args)
+    return int(_module(args.what).cmd(args))

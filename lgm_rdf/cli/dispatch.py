@@ -12,6 +12,7 @@ from lgm_rdf.cli.ask import cmd_ask
 from lgm_rdf.cli.bench import cmd_bench
 from lgm_rdf.cli.guard import start_memory_guard
 from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn
+from lgm_rdf.cli.mcp import cmd_mcp
 from lgm_rdf.cli.output import error, read_query_arg, settings_from, sparql_syntax_message
 from lgm_rdf.cli.parser import build_parser
 from lgm_rdf.cli.reading import (
@@ -42,6 +43,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": cmd_check,
     "backup": cmd_backup,
     "restore": cmd_restore,
+    "mcp": cmd_mcp,
 }
 # commands that run without the memory guard (the server and benchmarks manage their own)
 UNGUARDED = frozenset({"serve", "bench"})
@@ -49,7 +51,8 @@ UNGUARDED = frozenset({"serve", "bench"})
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``lgm`` console script; returns the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from lgm_rdf import __version__
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
 from lgm_rdf.cli.learning import add_forget_parser, add_import_parser, add_learn_parser
+from lgm_rdf.cli.mcp import add_mcp_parser
 from lgm_rdf.cli.reading import (
     add_concept_parser,
     add_export_parser,
@@ -27,6 +29,7 @@ Examples:
   lgm stats                            count documents, sentences, concepts, relations
   lgm ask "What are apples rich in?"   answer with cited sentences (--explain shows the hops)
   lgm serve --port 8088                SPARQL endpoint, /ask and a web page on 127.0.0.1
+  lgm mcp --kb kb/                     serve the KB to MCP hosts (agents) over stdio
   lgm concept apple                    aliases, parents, children, components, with evidence
   lgm sparql 'SELECT * WHERE { ?s ?p ?o } LIMIT 5'
   lgm forget "Christopher Nolan"       drop one document (by title, id, path or IRI)
@@ -38,8 +41,9 @@ Examples:
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``lgm`` with all its sub-commands."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``lgm`` with all its sub-commands (given the arguments to parse,
+    the benchmarks' own options are only set up for ``lgm bench``)."""
     parser = argparse.ArgumentParser(
         prog="lgm",
         description="Language Graph Model on RDF: learn documents into a concept graph, query it.",
@@ -52,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_learn_parser(sub)
     add_ask_parser(sub)
     add_serve_parser(sub)
+    add_mcp_parser(sub)
     add_stats_parser(sub)
     add_sparql_parser(sub)
     add_concept_parser(sub)
@@ -60,5 +65,5 @@ def build_parser() -> argparse.ArgumentParser:
     add_validate_parser(sub)
     add_import_parser(sub)
     add_safety_parsers(sub)
-    add_bench_parser(sub)
+    add_bench_parser(sub, full=argv is None or "bench" in argv)
     return parser

@@ -8,22 +8,23 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from lgm_rdf.fileio import atomic_write
 from lgm_rdf.graph.inputs import PathOrText, collect_documents
 from lgm_rdf.graph.wiring import dry_run_model, extraction_parts
-from lgm_rdf.learn.identity import LegacyDocuments
-from lgm_rdf.learn.pipeline import Learner, LearnReport
-from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.llm.base import UsageMeter
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import IriMinter, load_query
-from lgm_rdf.retrieve.model import Answer
-from lgm_rdf.retrieve.neighbourhood import ConceptView
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.factory import open_store
+
+if TYPE_CHECKING:  # the learning pipeline is imported when learning starts, not to ask
+    from lgm_rdf.learn.pipeline import Learner, LearnReport
+    from lgm_rdf.learn.readers import SourceDocument
+    from lgm_rdf.retrieve.model import Answer
+    from lgm_rdf.retrieve.neighbourhood import ConceptView
 
 
 class LanguageGraph:
@@ -111,6 +112,8 @@ class LanguageGraph:
             self.settings, self.store, self.usage, lambda: self.chat_model(dry_run)
         )
         stage = ConceptGraphStage(self.store, **parts)
+        from lgm_rdf.learn.pipeline import Learner
+
         return Learner(self.store, self.nlp, self.minter, enrichers=[stage], dry_run=dry_run)
 
     def chat_model(self, dry_run: bool = False) -> Any:
@@ -197,6 +200,8 @@ class LanguageGraph:
                     dropped.append(row["doc"].value)
         # a document learned before identity was injective, under its folded IRI
         legacy = self.minter.legacy_document(doc)
+        from lgm_rdf.learn.identity import LegacyDocuments
+
         legacy_sources = LegacyDocuments(self.store, self.minter).sources
         if legacy.value in legacy_sources and self.store.drop_graph(legacy):
             dropped.append(legacy.value)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pyoxigraph import NamedNode
 
 from lgm_rdf.ontology import load_query
-from lgm_rdf.retrieve.model import ExpandedConcept
+from lgm_rdf.retrieve.model import ExpandedConcept, PathStep
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.values import with_values
@@ -47,7 +48,9 @@ def expand_concepts(
         old = best.get(concept.value)
         if old is None or strength > old.weight:
             label = labels.get(concept.value, concept.value)
-            best[concept.value] = ExpandedConcept(concept.value, label, "self", 0, phrase, strength)
+            best[concept.value] = ExpandedConcept(
+                concept.value, label, "self", 0, phrase, strength, (PathStep(label, "self"),)
+            )
     cap = max(1, settings.max_expanded_concepts)
     frontier = _add_aliases(store, list(best.values()), best, cap, labels)
     step = load_query("expand_step")
@@ -72,9 +75,7 @@ def expand_concepts(
             label = labels.get(to, to)
             old = reached.get(to)
             if old is None or weight > old.weight:
-                reached[to] = ExpandedConcept(
-                    to, label, role, source.distance + 1, source.source, weight
-                )
+                reached[to] = source.step(to, label, role, weight, source.distance + 1)
         room = cap - len(best)
         ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]
         for c in ranked:
@@ -105,9 +106,10 @@ def _add_aliases(
             continue
         via = "alias" if source.via == "self" else source.via
         label = labels.get(to, to)
-        alias = ExpandedConcept(
-            to, label, via, source.distance, source.source, source.weight * ROLE_WEIGHT["alias"]
+        alias = source.step(
+            to, label, "alias", source.weight * ROLE_WEIGHT["alias"], source.distance
         )
+        alias = replace(alias, via=via)  # an alias keeps the relation that reached its namesake
         best[to] = alias
         out.append(alias)
     return out

@@ -11,6 +11,7 @@ from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.model import Candidate
 from lgm_rdf.retrieve.rank import word_list
 from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.index_cache import IndexCache, key_of
 
 K1 = 1.2
 B = 0.75
@@ -32,25 +33,34 @@ class LexicalIndex:
 
     @classmethod
     def from_store(cls, store: GraphStore) -> LexicalIndex:
-        """Index every sentence of the store (one query)."""
-        sentences: list[Candidate] = []
-        texts: list[str] = []
+        """Index every sentence of the store (one query), or the rows persisted beside the KB
+        for its current state (``<kb>/indexes/``)."""
+        key = key_of(load_query("sentence_texts"))
+        rows = IndexCache.of(store).json("sentences", key, lambda: cls.read_rows(store))
+        sentences = [
+            Candidate(s, text, resolved, doc, title, position, concept="", via="lexical")
+            for s, text, resolved, _, doc, title, position in rows
+        ]
+        return cls(sentences, [row[3] + " " + row[1] for row in rows])  # lemma + original text
+
+    @staticmethod
+    def read_rows(store: GraphStore) -> list[tuple[str, str, str, str, str, str, int]]:
+        """Every sentence as ``(iri, text, resolved, lemma, document, title, position)``."""
+        rows = []
         for row in store.select(load_query("sentence_texts")):
             text = row["text"].value
-            sentences.append(
-                Candidate(
-                    sentence=row["sentence"].value,
-                    text=text,
-                    resolved=row["resolved"].value if "resolved" in row else text,
-                    document=row["doc"].value,
-                    title=row["title"].value if "title" in row else "",
-                    position=int(row["position"].value),
-                    concept="",
-                    via="lexical",
+            rows.append(
+                (
+                    row["sentence"].value,
+                    text,
+                    row["resolved"].value if "resolved" in row else text,
+                    row["lemma"].value if "lemma" in row else "",
+                    row["doc"].value,
+                    row["title"].value if "title" in row else "",
+                    int(row["position"].value),
                 )
             )
-            texts.append((row["lemma"].value if "lemma" in row else "") + " " + text)
-        return cls(sentences, texts)
+        return rows
 
     def search(
         self, words: Sequence[str], exclude: frozenset[str] = frozenset(), limit: int = 400

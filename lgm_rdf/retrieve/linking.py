@@ -21,6 +21,7 @@ from pyoxigraph import NamedNode
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import load_query, normalise_label
 from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.index_cache import IndexCache, key_of
 
 # strengths of the kinds of link
 LABEL = 1.0
@@ -33,6 +34,7 @@ SUBSET = 0.6  # a KB name made of some of the phrase's words (times the share of
 HEAD = 0.5  # the head noun of a phrase ("string instrument" → "instrument")
 SPECIFICITY_POWER = 3  # how steeply a concept's weight falls with the documents mentioning it
 MAX_SUPERSETS = 8  # longer names per question phrase, the most specific first
+_INDEX_QUERIES = ("concept_mention_counts", "concept_names", "document_titles")
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 
 
@@ -54,6 +56,8 @@ class ConceptLink:
 
 def fold(key: str) -> str:
     """A key without accents, for matching ("Aschenbrodel" finds "aschenbrödel")."""
+    if key.isascii():  # nothing to fold (most keys)
+        return key
     decomposed = unicodedata.normalize("NFKD", key)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -103,12 +107,23 @@ class ConceptIndex:
 
     @classmethod
     def from_store(cls, store: GraphStore) -> ConceptIndex:
-        """Read the index from the store (three queries: names, mention counts, titles)."""
+        """Read the index from the store (three queries: names, mention counts, titles), or
+        from the copy persisted beside the KB for its current state (``<kb>/indexes/``)."""
+        key = key_of(*(load_query(q) for q in _INDEX_QUERIES))
+        rows, titles = IndexCache.of(store).json("concepts", key, lambda: cls.read_rows(store))
+        return cls(rows, titles)
+
+    @staticmethod
+    def read_rows(
+        store: GraphStore,
+    ) -> tuple[list[tuple[str, str, str, int, int]], list[tuple[str, str]]]:
+        """The index's data as the store has it: ``(iri, label, kind, mentions, documents)``
+        rows and ``(document, title)`` pairs."""
         counts = {
             r["concept"].value: (int(r["n"].value), int(r["docs"].value))
             for r in store.select(load_query("concept_mention_counts"))
         }
-        rows = (
+        rows = [
             (
                 r["concept"].value,
                 r["label"].value,
@@ -117,11 +132,11 @@ class ConceptIndex:
             )
             for r in store.select(load_query("concept_names"))
             if isinstance(r.get("concept"), NamedNode)
-        )
+        ]
         titles = [
             (r["doc"].value, r["title"].value) for r in store.select(load_query("document_titles"))
         ]
-        return cls(rows, titles)
+        return rows, titles
 
     def label_of(self, iri: str) -> str:
         """The concept's label (its IRI when it has none)."""

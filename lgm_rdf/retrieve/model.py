@@ -16,6 +16,15 @@ VIAS = ("self", "alias", "parent", "child", "component", "whole", "hop", "lexica
 
 
 @dataclass(frozen=True)
+class PathStep:
+    """One step of how a sentence was reached: a concept and the relation that led to it
+    (``self`` for the concept linked from the question, then alias, parent, hop, ...)."""
+
+    concept: str  # label
+    via: str  # one of VIAS
+
+
+@dataclass(frozen=True)
 class ExpandedConcept:
     """A KB concept reached from a query concept, with how and how far (0 = linked directly)."""
 
@@ -25,6 +34,12 @@ class ExpandedConcept:
     distance: int
     source: str  # the query concept (label) it was reached from
     weight: float = 1.0  # link strength x relation/distance discount
+    path: tuple[PathStep, ...] = ()  # from the linked question concept to this one
+
+    def step(self, to: str, label: str, via: str, weight: float, distance: int) -> ExpandedConcept:
+        """The concept ``to`` reached from this one by ``via``."""
+        path = (*self.path, PathStep(label, via))
+        return ExpandedConcept(to, label, via, distance, self.source, weight, path)
 
 
 @dataclass(frozen=True)
@@ -40,6 +55,7 @@ class Candidate:
     concept: str  # label of the concept that brought it
     via: str  # one of VIAS
     score: float = 0.0
+    path: tuple[PathStep, ...] = ()  # question concept → ... → ``concept``
 
 
 @dataclass(frozen=True)
@@ -58,11 +74,14 @@ class Support:
     section: str = ""  # title of the sentence's section
     page: int | None = None  # the page the sentence starts on (PDF)
     citation: str = ""  # "report.pdf, p. 4, § Automation"
+    path: tuple[PathStep, ...] = ()  # question concept → alias / parent / ... → ``concept``
 
     @classmethod
     def of(cls, c: Candidate) -> Support:
         """The support made of a candidate."""
-        return cls(c.sentence, c.text, c.document, c.title, c.concept, c.via, c.score, c.resolved)
+        return cls(
+            c.sentence, c.text, c.document, c.title, c.concept, c.via, c.score, c.resolved, c.path
+        )
 
 
 @dataclass

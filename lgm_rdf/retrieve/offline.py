@@ -21,6 +21,7 @@ from lgm_rdf.retrieve.model import (
     Answer,
     Candidate,
     Iteration,
+    PathStep,
     Retriever,
     Round,
     Support,
@@ -44,6 +45,8 @@ class OfflineReasoner:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # each bridge concept's path: how the sentence that led to it was reached
+        self._leads: dict[str, tuple[PathStep, ...]] = {}
 
     def run(self, question: str, retriever: Retriever) -> Answer:
         """Answer ``question`` extractively from the KB."""
@@ -57,7 +60,9 @@ class OfflineReasoner:
         origin: dict[str, float] = {}
         for number in range(1, max(1, rounds) + 1):
             found = retriever.retrieve(question, current)
-            top = _normalised(found.candidates) if number == 1 else _hops(found, origin)
+            top = (
+                _normalised(found.candidates) if number == 1 else _hops(found, origin, self._leads)
+            )
             for c in top:
                 old = merged.get(c.sentence)
                 if old is None:
@@ -123,7 +128,10 @@ class OfflineReasoner:
                 if len(label.split()) > 1:
                     value *= 1.5  # multi-word names lead further than single common nouns
                 scored[label] = max(scored.get(label, 0.0), value)
-                origin[label] = max(origin.get(label, 0.0), c.score * quality**0.5)
+                strength = c.score * quality**0.5
+                if label not in origin or strength > origin[label]:
+                    origin[label] = strength
+                    self._leads[label] = c.path
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_BRIDGES]
         return {label: origin[label] * BRIDGE_DECAY**n for n, (label, _) in enumerate(ranked)}
 
@@ -132,9 +140,13 @@ def _is_title_of(label: str, c: Candidate) -> bool:
     return label == title_key(c.title)
 
 
-def _hops(found: Round, origin: dict[str, float]) -> list[Candidate]:
+def _hops(
+    found: Round, origin: dict[str, float], leads: dict[str, tuple[PathStep, ...]]
+) -> list[Candidate]:
     """Next-hop candidates scored per bridge concept: the share of that bridge's best
-    sentence, times the bridge's strength (the score of the sentence that led to it)."""
+    sentence, times the bridge's strength (the score of the sentence that led to it).
+
+    A candidate's path is the path of that sentence, the hop to the bridge, then its own."""
     source = {e.label: e.source for e in found.expanded}
     groups: dict[str, list[Candidate]] = {}
     for c in found.candidates:
@@ -142,7 +154,8 @@ def _hops(found: Round, origin: dict[str, float]) -> list[Candidate]:
     out: list[Candidate] = []
     for bridge, members in groups.items():
         strength = HOP_DISCOUNT * origin.get(bridge, 0.0)
-        out.extend(_hop(c, strength) for c in _normalised(members))
+        lead = (*leads.get(bridge, ()), PathStep(bridge, "hop"))
+        out.extend(_hop(c, strength, lead) for c in _normalised(members))
     return _sorted([c for c in out if c.score > 0])
 
 
@@ -154,8 +167,9 @@ def _normalised(candidates: Sequence[Candidate]) -> list[Candidate]:
     return [_rescore(c, c.score / top) for c in candidates]
 
 
-def _hop(c: Candidate, factor: float) -> Candidate:
-    return _rescore(c, c.score * factor, via="hop")
+def _hop(c: Candidate, factor: float, lead: tuple[PathStep, ...]) -> Candidate:
+    own = c.path[1:] if c.path and c.path[0].concept == lead[-1].concept else c.path
+    return replace(_rescore(c, c.score * factor, via="hop"), path=(*lead, *own))
 
 
 def _rescore(c: Candidate, score: float, via: str | None = None) -> Candidate:

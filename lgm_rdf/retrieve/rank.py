@@ -82,6 +82,7 @@ def rank_hits(
             position=h.position,
             concept=c.label,
             via=c.via,
+            path=c.path,
             score=round(s, 6),
         )
         for s, h, c in scored

@@ -21,7 +21,7 @@ from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_documents, fetch
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
 from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, fold, words_of_key
-from lgm_rdf.retrieve.model import ExpandedConcept, Round
+from lgm_rdf.retrieve.model import ExpandedConcept, PathStep, Round
 from lgm_rdf.retrieve.rank import rank_hits
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
@@ -173,8 +173,9 @@ class KBRetriever:
         seeds = [(link.concept, link.strength, link.phrase) for link in links]
         if self.settings.ablation == "no_expansion":
             expanded = [
-                ExpandedConcept(c.value, self.index.label_of(c.value), "self", 0, p, s)
+                ExpandedConcept(c.value, label, "self", 0, p, s, (PathStep(label, "self"),))
                 for c, s, p in _best_seeds(seeds)
+                for label in [self.index.label_of(c.value)]
             ]
         else:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)

@@ -31,6 +31,7 @@ from lgm_rdf.store.integrity import (
     quick_probe,
     scan_indexes,
 )
+from lgm_rdf.store.state import StateFile
 
 QUAD_FORMATS = {"nquads": RdfFormat.N_QUADS, "trig": RdfFormat.TRIG}
 TRIPLE_FORMATS = {
@@ -68,6 +69,9 @@ class OxigraphStore:
     ) -> None:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only and path is not None
+        self._state = StateFile(self.path) if self.path is not None else None
+        self._token: str | None = None
+        before = self._state.open_read_only() if self._state and read_only else None
         try:
             if self.path is None:
                 self._store = Store()
@@ -101,6 +105,12 @@ class OxigraphStore:
                 del self._store  # release the lock before reporting
                 raise
 
+        if self._state is not None:
+            if read_only:  # trusted only if no write began while the store was being opened
+                self._token = before if before == self._state.read() else None
+            else:
+                self._token = self._state.open_read_write()
+
     @contextlib.contextmanager
     def _guard(self) -> Iterator[None]:
         """Turn RocksDB storage failures (a damaged block, a missing file) into one line."""
@@ -110,6 +120,29 @@ class OxigraphStore:
             if is_storage_failure(exc):
                 raise damaged(self.path, exc) from exc
             raise
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def index_dir(self) -> Path | None:
+        """Where indexes derived from this KB are persisted (``<kb>/indexes/``)."""
+        return self._state.directory if self._state is not None else None
+
+    def state_token(self) -> str | None:
+        """The KB's state token: changes on every write, ``None`` if nothing may be cached."""
+        return self._token
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Around a write: the token is dirty during it and fresh after it."""
+        if self._state is None:
+            yield
+            return
+        self._token = None
+        self._state.begin_write()
+        try:
+            yield
+        finally:
+            self._token = self._state.end_write()
 
     # -- queries ------------------------------------------------------------------------
     def _query(self, query: str, bindings: Bindings | None) -> object:
@@ -150,7 +183,8 @@ class OxigraphStore:
         """Run a user's SPARQL Update as given, in one transaction (``SyntaxError`` on bad SPARQL)."""
         if self.read_only:
             raise StoreError("the knowledge base is open read-only; updates are refused")
-        self._store.update(update, prefixes=PREFIXES)
+        with self._writing():
+            self._store.update(update, prefixes=PREFIXES)
 
     # -- writes -------------------------------------------------------------------------
     @_guarded
@@ -168,7 +202,8 @@ class OxigraphStore:
         if any(not isinstance(q.graph_name, NamedNode) for q in extra):
             raise StoreError("replace_graph: quads for other graphs must name their graph")
         if not self._store.contains_named_graph(graph):
-            self._store.extend(batch + extra)
+            with self._writing():
+                self._store.extend(batch + extra)
             return len(batch) + len(extra)
         by_graph: dict[str, list[str]] = {}
         for q in extra:
@@ -183,7 +218,8 @@ class OxigraphStore:
         }
         # one pass: text inserted for one placeholder is never scanned for another
         update = _PLACEHOLDER.sub(lambda m: values[m.group(1)], load_query("replace_graph.ru"))
-        self._store.update(update)
+        with self._writing():
+            self._store.update(update)
         return len(batch) + len(extra)
 
     @_guarded
@@ -191,14 +227,16 @@ class OxigraphStore:
         """Remove one named graph (one transaction)."""
         if not self._store.contains_named_graph(graph):
             return False
-        self._store.remove_graph(graph)
+        with self._writing():
+            self._store.remove_graph(graph)
         return True
 
     @_guarded
     def add_quads(self, quads: Iterable[Quad]) -> int:
         """Add quads in one transaction."""
         batch = list(quads)
-        self._store.extend(batch)
+        with self._writing():
+            self._store.extend(batch)
         return len(batch)
 
     # -- reading ------------------------------------------------------------------------

@@ -13,6 +13,17 @@ const ROLES = {
   whole: ["part of", true],
   inherited: ["part of (inherited)", false],
 };
+// the relation of one step of a path, read "previous step -> relation -> concept"
+const RELATION_TEXT = {
+  self: "named",
+  alias: "same as",
+  parent: "is a",
+  child: "has kind",
+  component: "has part",
+  whole: "part of",
+  hop: "mentioned with",
+  lexical: "shares words",
+};
 const VIA_TEXT = {
   self: "named in the question",
   alias: "an alias",
@@ -110,25 +121,54 @@ function renderAnswer(data) {
     item.appendChild(el("q", s.text, "sentence"));
     const source = el("div", null, "source");
     source.appendChild(el("span", "\u2014 " + (s.title || "untitled document"), "title"));
-    source.appendChild(document.createTextNode(" \u00b7 found through "));
-    const link = el("button", s.concept, "concept-link");
-    link.type = "button";
-    link.setAttribute("aria-label", "Show the concept " + s.concept);
-    link.addEventListener("click", () => showConcept(s.concept, true));
-    source.appendChild(link);
-    source.appendChild(el("span", " (" + (VIA_TEXT[s.via] || s.via) + ")", "via"));
     item.appendChild(source);
+    item.appendChild(renderPath(s));
     list.appendChild(item);
   }
   if (!supports.length) list.appendChild(el("li", "No sentence supports this answer.", "none"));
+  $("answer-empty").hidden = true;
   $("answer").hidden = false;
+  // show the graph of the question's first concept beside the answer, unless one is shown
+  const first = supports.find((s) => (s.path || []).length || s.concept);
+  if (first && !$("concept-name").value.trim()) {
+    const start = (first.path && first.path.length) ? first.path[0].concept : first.concept;
+    showConcept(start, false, false);
+  }
+}
+
+// How a cited sentence was reached: question concept -> alias / parent / ... -> concept.
+function renderPath(s) {
+  const steps = (s.path && s.path.length) ? s.path : [{ concept: s.concept, via: s.via }];
+  const list = el("ol", null, "path");
+  list.setAttribute("aria-label", "How this sentence was reached");
+  steps.forEach((step, i) => {
+    const item = el("li");
+    if (i === 0) {
+      item.appendChild(el("span", step.via === "self" ? "question concept" :
+        (VIA_TEXT[step.via] || step.via), "step-start"));
+    } else {
+      item.appendChild(el("span", RELATION_TEXT[step.via] || step.via, "step-via " + step.via));
+    }
+    item.appendChild(conceptButton(step.concept));
+    list.appendChild(item);
+  });
+  return list;
+}
+
+function conceptButton(name) {
+  const link = el("button", name, "concept-link");
+  link.type = "button";
+  link.setAttribute("aria-label", "Show the concept " + name);
+  link.addEventListener("click", () => showConcept(name, true, true));
+  return link;
 }
 
 // -- concepts -----------------------------------------------------------------------------
 
-async function showConcept(name, scroll) {
+async function showConcept(name, scroll, toGraph) {
   $("concept-name").value = name;
   syncUrl();
+  if (toGraph) selectTab("graph");
   const box = $("concepts");
   clear(box);
   setStatus("concept-status", "Looking up \u201c" + short(name, 60) + "\u201d\u2026");
@@ -140,10 +180,23 @@ async function showConcept(name, scroll) {
     }
     setStatus("concept-status", "");
     data.concepts.forEach((view, index) => box.appendChild(renderConcept(view, index)));
-    if (scroll) box.scrollIntoView({ block: "start", behavior: "smooth" });
+    fitGraphs();
+    if (scroll) $("concept-panel").scrollIntoView({ block: "start", behavior: "smooth" });
   } catch (err) {
     setStatus("concept-status", "Could not look it up: " + err.message, true);
   }
+}
+
+// -- tabs (narrow screens; on wide screens both panels show and the tabs are hidden) ------
+
+function selectTab(name) {
+  $("panels").dataset.tab = name;
+  for (const [tab, value] of [["tab-answer", "answer"], ["tab-graph", "graph"]]) {
+    const selected = value === name;
+    $(tab).setAttribute("aria-selected", String(selected));
+    $(tab).tabIndex = selected ? 0 : -1;
+  }
+  fitGraphs();
 }
 
 function neighbours(view) {
@@ -197,6 +250,7 @@ function drawGraph(view, items, index) {
     role: "img",
     "aria-label": "Concept graph of " + view.label + " with " + items.length + " related concepts",
   });
+  root.dataset.frame = [cx - 200, cy - 150, 400, 300].join(" ");  // the least it shows
   const defs = svg("defs");
   const markerId = "arrow-" + index;
   const marker = svg("marker", {
@@ -238,25 +292,26 @@ function drawGraph(view, items, index) {
     });
     group.appendChild(svg("title", {}, item.name));
     group.appendChild(svg("circle", { cx: x, cy: y, r: 30 }));
-    group.appendChild(svg("text", {
+    group.appendChild(multiline(wrap(item.label, 18, 3), {
       x: x, y: y + 48, class: "node-label", "text-anchor": "middle",
-    }, short(item.label, 26)));
-    group.addEventListener("click", () => showConcept(item.name, false));
+    }));
+    group.addEventListener("click", () => showConcept(item.name, false, true));
     group.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        showConcept(item.name, false);
+        showConcept(item.name, false, true);
       }
     });
     nodes.appendChild(group);
   });
 
+  // the concept itself: its whole label, in a box fitted to it once drawn (fitGraph)
   const centre = svg("g", { class: "node centre" });
   centre.appendChild(svg("title", {}, view.iri));
-  centre.appendChild(svg("circle", { cx: cx, cy: cy, r: 46 }));
-  centre.appendChild(svg("text", {
+  centre.appendChild(svg("rect", { x: cx - 46, y: cy - 20, width: 92, height: 40, rx: 12 }));
+  centre.appendChild(multiline(wrap(view.label, 22, 0), {
     x: cx, y: cy + 5, class: "node-label centre-label", "text-anchor": "middle",
-  }, short(view.label, 18)));
+  }, true));
   nodes.appendChild(centre);
   if (!items.length) {
     nodes.appendChild(svg("text", {
@@ -264,6 +319,68 @@ function drawGraph(view, items, index) {
     }, "no recorded relations"));
   }
   return root;
+}
+
+// Words of ``text`` in lines of about ``width`` characters; at most ``most`` lines (0: all),
+// the last one ending in an ellipsis when words were left out.
+function wrap(text, width, most) {
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? line + " " + word : word;
+    }
+  }
+  if (line) lines.push(line);
+  if (most && lines.length > most) {
+    const kept = lines.slice(0, most);
+    kept[most - 1] = short(kept[most - 1] + " \u2026", width + 2);
+    return kept;
+  }
+  return lines.length ? lines : [""];
+}
+
+// An SVG text of several lines; ``centred``: the lines are centred on ``attrs.y``, else they
+// hang below it.
+function multiline(lines, attrs, centred) {
+  const text = svg("text", attrs);
+  lines.forEach((line, i) => {
+    const first = centred ? -0.6 * (lines.length - 1) + "em" : 0;
+    text.appendChild(svg("tspan", { x: attrs.x, dy: i === 0 ? first : "1.2em" }, line));
+  });
+  return text;
+}
+
+// Once a graph is laid out: fit the centre box to its label and the view box to everything
+// drawn, so no label is cut at the edge. A hidden graph (the other tab) is fitted when shown.
+function fitGraphs() {
+  for (const root of document.querySelectorAll("svg.graph")) {
+    if (root.getBoundingClientRect().width === 0) continue;
+    const centre = root.querySelector(".node.centre");
+    const label = centre.querySelector("text");
+    const box = label.getBBox();
+    const rect = centre.querySelector("rect");
+    const padX = 14;
+    const padY = 9;
+    rect.setAttribute("x", box.x - padX);
+    rect.setAttribute("y", box.y - padY);
+    rect.setAttribute("width", box.width + 2 * padX);
+    rect.setAttribute("height", box.height + 2 * padY);
+    const all = root.querySelector("g.nodes").getBBox();
+    const edges = root.querySelector("g.edges").getBBox();
+    // everything drawn, and at least a frame around the centre (so a small neighbourhood is
+    // not blown up); the page caps the height (style.css)
+    const frame = root.dataset.frame.split(" ").map(Number);
+    const x0 = Math.min(all.x - 8, edges.x - 8, frame[0]);
+    const y0 = Math.min(all.y - 8, edges.y - 8, frame[1]);
+    const x1 = Math.max(all.x + all.width + 8, edges.x + edges.width + 8, frame[0] + frame[2]);
+    const y1 = Math.max(all.y + all.height + 8, edges.y + edges.height + 8, frame[1] + frame[3]);
+    root.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
+    root.dataset.fitted = "true";
+  }
 }
 
 function linkList(view) {
@@ -304,7 +421,15 @@ document.addEventListener("DOMContentLoaded", () => {
   $("concept-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = $("concept-name").value.trim();
-    if (name) showConcept(name, false);
+    if (name) showConcept(name, false, false);
+  });
+  $("tab-answer").addEventListener("click", () => selectTab("answer"));
+  $("tab-graph").addEventListener("click", () => selectTab("graph"));
+  $("tabs").addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const next = $("panels").dataset.tab === "answer" ? "graph" : "answer";
+    selectTab(next);
+    $(next === "answer" ? "tab-answer" : "tab-graph").focus();
   });
   const params = new URLSearchParams(location.search);
   const q = params.get("q");
@@ -313,5 +438,5 @@ document.addEventListener("DOMContentLoaded", () => {
     $("question").value = q;
     ask(q);
   }
-  if (c) showConcept(c, false);
+  if (c) showConcept(c, false, !q);
 });

@@ -1,0 +1,1 @@
+"""``lgm bench ask``: how soon ``lgm ask`` answers, cold and warm."""

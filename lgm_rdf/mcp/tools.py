@@ -1,0 +1,120 @@
+"""What the MCP tools answer, as plain JSON-able data (no MCP types: testable without the SDK)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from pyoxigraph import QueryBoolean, QuerySolutions
+
+from lgm_rdf.errors import LgmError
+from lgm_rdf.graph import LanguageGraph
+
+DEFAULT_TOP = 5  # supporting sentences an ask returns unless told otherwise
+MAX_ROWS = 1000  # rows (or triples) a SPARQL call returns at most
+
+
+class ToolInputError(LgmError):
+    """A tool call the KB cannot answer; the message is meant for the model that called it."""
+
+
+def ask(graph: LanguageGraph, question: str, top: int = DEFAULT_TOP) -> dict[str, Any]:
+    """The answer and its best ``top`` supports (0: all), each with the path that reached it."""
+    if top < 0:
+        raise ToolInputError("top is a number of sentences, 0 for all of them")
+    try:
+        answer = graph.ask(question)
+    except ValueError as exc:
+        raise ToolInputError(str(exc)) from None
+    data = answer.to_dict()
+    supports = data["supports"]
+    return {
+        "question": question,
+        "answer": answer.answer,
+        "mode": answer.mode,
+        "supports": [_support(s) for s in (supports[:top] if top else supports)],
+        "supports_total": len(supports),
+        "iterations": len(answer.iterations),
+        "usage": data["usage"],
+    }
+
+
+def _support(s: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "text": s["resolved"] or s["text"],
+        "document": s["title"],
+        "document_iri": s["document"],
+        "sentence_iri": s["sentence"],
+        "concept": s["concept"],
+        "via": s["via"],
+        "path": s["path"],
+    }
+
+
+def concept(graph: LanguageGraph, name: str) -> dict[str, Any]:
+    """The concepts named ``name``: labels, relations with evidence, inherited parts."""
+    if not name.strip():
+        raise ToolInputError("give the name of a concept")
+    return {"name": name, "concepts": [dataclasses.asdict(v) for v in graph.concept(name)]}
+
+
+def sparql(graph: LanguageGraph, query: str, limit: int = MAX_ROWS) -> dict[str, Any]:
+    """Run a read-only SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE); updates are refused."""
+    limit = max(1, min(limit, MAX_ROWS))
+    try:
+        result = graph.sparql(query)
+    except SyntaxError as exc:
+        raise ToolInputError(
+            f"not a SPARQL query ({' '.join(str(exc).split())[:300]}); this tool is read-only: "
+            "SELECT, ASK, CONSTRUCT and DESCRIBE only, never updates"
+        ) from None
+    if isinstance(result, QueryBoolean):
+        return {"boolean": bool(result)}
+    if isinstance(result, QuerySolutions):
+        names = [v.value for v in result.variables]
+        rows: list[dict[str, str]] = []
+        for solution in result:
+            if len(rows) >= limit:
+                return {"variables": names, "rows": rows, "truncated": True}
+            rows.append({n: str(solution[n]) for n in names if solution[n] is not None})
+        return {"variables": names, "rows": rows, "truncated": False}
+    triples: list[list[str]] = []
+    for triple in result:
+        if len(triples) >= limit:
+            return {"triples": triples, "truncated": True}
+        triples.append([str(triple.subject), str(triple.predicate), str(triple.object)])
+    return {"triples": triples, "truncated": False}
+
+
+def learn(
+    graph: LanguageGraph, paths: list[str] | None = None, text: str | None = None
+) -> dict[str, Any]:
+    """Learn files or directories on this machine, or one text given inline."""
+    items: list[str | Path] = [Path(p) for p in paths or []]
+    if text and text.strip():
+        items.append(text)
+    if not items:
+        raise ToolInputError("give paths of files or directories to learn, or a text")
+    missing = [str(p) for p in items if isinstance(p, Path) and not p.exists()]
+    if missing:
+        raise ToolInputError(f"no such file or directory: {', '.join(missing)}")
+    try:
+        report = graph.learn(items)
+    except (LgmError, ValueError, OSError) as exc:
+        raise ToolInputError(f"learning failed: {exc}") from None
+    return {
+        "documents": report.documents,
+        "learned": report.learned,
+        "unchanged": report.unchanged,
+        "skipped": [list(s) for s in report.skipped],
+        "sentences": report.sentences,
+        "concepts": report.concepts,
+        "triples": report.triples,
+        "summary": report.summary(),
+    }
+
+
+def statistics(graph: LanguageGraph) -> dict[str, Any]:
+    """KB statistics: documents, sentences, concepts, relations, triples, graphs."""
+    return graph.stats()

@@ -1,0 +1,128 @@
+"""``lgm mcp``: a real ``lgm mcp`` subprocess driven over stdio by the MCP SDK's own client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lgm_rdf.cli import main
+from lgm_rdf.graph import LanguageGraph
+from lgm_rdf.nlp.spacy_backend import SpacyNLP
+from lgm_rdf.settings import Settings
+
+mcp = pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip install 'lgm_rdf[mcp]')")
+
+ROOT = Path(__file__).resolve().parents[1]
+APPLES = "Apples are a type of fruit. Fruits contain many vitamins. Apples are sweet."
+PEARS = "Pears grow in orchards. Orchards need bees."
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory: pytest.TempPathFactory, spacy_nlp: SpacyNLP) -> Path:
+    path = tmp_path_factory.mktemp("mcp") / "kb"
+    with LanguageGraph(path, nlp=spacy_nlp, settings=Settings()) as lg:
+        lg.learn(APPLES)
+    return path
+
+
+def _session(kb: Path, *extra: str) -> Callable[[Callable[[Any], Awaitable[Any]]], Any]:
+    """Run ``body(client)`` against ``lgm mcp --kb KB`` started as a subprocess."""
+    params = mcp.StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "lgm_rdf.cli", "mcp", "--kb", str(kb), *extra],
+        env={"PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": ""},
+        cwd=str(kb.parent),
+    )
+
+    def run(body: Callable[[Any], Awaitable[Any]]) -> Any:
+        async def go() -> Any:
+            async with mcp.Client(params, read_timeout_seconds=300) as client:
+                return await body(client)
+
+        return asyncio.run(go())
+
+    return run
+
+
+def test_tools_answer_over_stdio_and_the_kb_stays_read_only(kb: Path) -> None:
+    async def body(client: Any) -> dict[str, Any]:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        out: dict[str, Any] = {"tools": tools}
+        out["ask"] = await client.call_tool("ask", {"question": "What are apples rich in?"})
+        out["empty"] = await client.call_tool("ask", {"question": "  "})
+        out["concept"] = await client.call_tool("concept", {"name": "apple"})
+        out["select"] = await client.call_tool(
+            "sparql", {"query": "SELECT (COUNT(*) AS ?n) WHERE { ?s a nif:Sentence }"}
+        )
+        out["update"] = await client.call_tool(
+            "sparql", {"query": "INSERT DATA { <urn:a> <urn:b> <urn:c> }"}
+        )
+        out["after"] = await client.call_tool(
+            "sparql", {"query": "ASK { <urn:a> <urn:b> <urn:c> }"}
+        )
+        out["resources"] = [str(r.uri) for r in (await client.list_resources()).resources]
+        out["stats"] = await client.read_resource("lgm://stats")
+        return out
+
+    out = _session(kb)(body)
+    assert set(out["tools"]) == {"ask", "concept", "sparql"}  # no learn without the flag
+    assert out["tools"]["sparql"].annotations.read_only_hint is True
+
+    ask = out["ask"]
+    assert not ask.is_error
+    answer = ask.structured_content
+    assert answer["mode"] == "offline"
+    cited = {s["text"]: s for s in answer["supports"]}
+    vitamins = cited["Fruits contain many vitamins."]
+    assert vitamins["concept"] == "fruit" and vitamins["via"] == "parent"
+    assert vitamins["path"] == [
+        {"concept": "apple", "via": "self"},
+        {"concept": "fruit", "via": "parent"},
+    ]
+    assert out["empty"].is_error and "empty" in out["empty"].content[0].text
+
+    views = out["concept"].structured_content["concepts"]
+    assert views[0]["label"] == "apple"
+    assert [link["label"] for link in views[0]["links"]["parent"]] == ["fruit"]
+
+    select = out["select"].structured_content
+    assert select["variables"] == ["n"] and select["rows"][0]["n"].startswith('"3"')
+    assert out["update"].is_error and "read-only" in out["update"].content[0].text
+    assert out["after"].structured_content == {"boolean": False}
+
+    assert out["resources"] == ["lgm://stats"]
+    stats = json.loads(out["stats"].contents[0].text)
+    assert stats["documents"] == 1 and stats["sentences"] == 3
+
+
+def test_learn_only_with_the_flag(kb: Path, tmp_path: Path) -> None:
+    async def body(client: Any) -> dict[str, Any]:
+        tools = {t.name for t in (await client.list_tools()).tools}
+        learned = await client.call_tool("learn", {"text": PEARS})
+        missing = await client.call_tool("learn", {"paths": [str(tmp_path / "nope.txt")]})
+        ask = await client.call_tool("ask", {"question": "What do orchards need?", "top": 0})
+        stats = await client.read_resource("lgm://stats")
+        return {"tools": tools, "learned": learned, "missing": missing, "ask": ask, "stats": stats}
+
+    out = _session(kb, "--allow-learn")(body)
+    assert "learn" in out["tools"]
+    assert out["learned"].structured_content["learned"] == 1
+    assert out["missing"].is_error and "no such file" in out["missing"].content[0].text
+    texts = [s["text"] for s in out["ask"].structured_content["supports"]]
+    assert "Orchards need bees." in texts
+    assert json.loads(out["stats"].contents[0].text)["documents"] == 2
+
+
+def test_a_missing_sdk_is_one_clear_line(
+    kb: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)  # import fails
+    assert main(["mcp", "--kb", str(kb)]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'lgm_rdf[mcp]'" in err and len(err.strip().splitlines()) == 1
