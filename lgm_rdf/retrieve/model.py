@@ -80,7 +80,15 @@ class Support:
     def of(cls, c: Candidate) -> Support:
         """The support made of a candidate."""
         return cls(
-            c.sentence, c.text, c.document, c.title, c.concept, c.via, c.score, c.resolved, c.path
+            sentence=c.sentence,
+            text=c.text,
+            document=c.document,
+            title=c.title,
+            concept=c.concept,
+            via=c.via,
+            score=c.score,
+            resolved=c.resolved,
+            path=c.path,
         )
 
 
