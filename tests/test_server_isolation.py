@@ -19,7 +19,6 @@ import psutil
 import pytest
 
 from lgm_rdf.graph import LanguageGraph
-from lgm_rdf.server.screening import is_cheap, names_dataset
 from lgm_rdf.settings import Settings
 from tests.server_fixtures import TOKEN, Reply, call, running_server
 
@@ -86,8 +85,10 @@ def test_runaway_queries_never_block_cheap_ones_and_are_killed(graph: LanguageGr
         assert _query(server.url, "ASK {}").status == 200  # a worker is up
         before = _children()
         replies, threads = _concurrently(server.url, [CROSS] * 9)  # more than any pool
-        while len(_children() - before) < 1 and len(replies) < 9:
-            threading.Event().wait(0.05)  # the second general worker has started
+        for _ in range(200):  # until the second general worker has started
+            if _children() - before or len(replies) == 9:
+                break
+            threading.Event().wait(0.05)
         running = _children()  # the two general workers, both on a runaway query
         cheap = [_query(server.url, "ASK {}") for _ in range(5)]  # while every worker is busy
         for t in threads:
@@ -139,6 +140,8 @@ def test_from_and_dataset_parameters_are_honoured(graph: LanguageGraph) -> None:
 
 
 def test_cheap_queries_and_own_datasets_are_recognised() -> None:
+    from lgm_rdf.server.screening import is_cheap, names_dataset
+
     assert is_cheap("ASK {}")
     assert is_cheap("SELECT * WHERE { ?s ?p ?o } LIMIT 5")
     assert is_cheap("PREFIX x: <urn:x:> SELECT ?s { ?s a x:C }")
@@ -174,7 +177,9 @@ def test_stop_signal_ends_the_server_while_runaway_queries_run(kb: Path, stop_si
         url = match.group(1)
         assert _query(url, "ASK {}").status == 200
         replies, threads = _concurrently(url, [CROSS] * 4)
-        while len(_children(process.pid)) < 3:  # two general workers and the reserve one
+        for _ in range(200):  # until both general workers and the reserve one run
+            if len(_children(process.pid)) >= 3:
+                break
             threading.Event().wait(0.05)
         children = _children(process.pid)
         process.send_signal(stop_signal)

@@ -358,12 +358,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="run lgm's server in a thread of this process (default: an `lgm serve` subprocess)",
     )
     p.add_argument("--json-out", metavar="FILE", help="also write the full result as JSON")
+    hostile = p.add_argument_group("hostile clients (--hostile)")
+    hostile.add_argument(
+        "--hostile",
+        action="store_true",
+        help="instead of latency: ASK {} latency, memory and shutdown under runaway queries, "
+        "slow, stalled and malformed requests",
+    )
+    hostile.add_argument("--attack", type=float, default=20.0, help="seconds of attack (20)")
+    hostile.add_argument("--recovery", type=float, default=10.0, help="seconds watched after (10)")
+    hostile.add_argument("--runaway", type=int, default=4, help="runaway-query clients (4)")
+    hostile.add_argument("--slow", type=int, default=64, help="slowloris connections (64)")
+    hostile.add_argument("--half-open", type=int, default=64, help="stalled connections (64)")
+    hostile.add_argument("--timeout", type=float, default=5.0, help="query timeout of both (5 s)")
 
 
 def cmd(args: argparse.Namespace) -> int:
     """Run ``lgm bench serve`` and print the Markdown report."""
     if args.kb and args.paths:
         raise BenchError("give either a corpus to learn or --kb, not both")
+    if args.hostile:
+        from lgm_rdf.bench.serving import hostile
+
+        return hostile.cmd(args)
     result = run_serve_benchmark(
         args.paths or None,
         kb=args.kb,
