@@ -106,6 +106,7 @@ class GuardedHandler(BaseHTTPRequestHandler):
     """A request handler with deadlines, header limits and strict message framing."""
 
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.1"  # a line that is not HTTP still gets a status line
     idle_timeout = 15.0
     header_timeout = 10.0
     body_timeout = 30.0

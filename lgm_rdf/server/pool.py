@@ -5,8 +5,8 @@ worker process (``lgm_rdf.server.worker``) that has a snapshot of the KB open re
 memory limit. At the deadline the worker is killed (its CPU and memory are freed at once) and
 a fresh one takes its place. There are two lanes:
 
-* ``general``: ``workers`` processes for any query; a query waits for a free one, but never
-  past its deadline;
+* ``general``: ``workers`` processes for any query, at a lower CPU priority (nice 10) than
+  the server itself; a query waits for a free one, but never past its deadline;
 * ``reserve``: ``reserve`` processes kept for cheap queries (a single triple pattern or none,
   no sorting, grouping or paths; ``ASK {}`` is one) when every general worker is busy. A
   query in the reserve lane gets at most ``reserve_timeout`` seconds, so it cannot hold the
@@ -38,6 +38,9 @@ from lgm_rdf.server.screening import Dataset, is_cheap
 from lgm_rdf.server.snapshots import Snapshots
 
 LANES = ("general", "reserve")
+# general workers yield the CPU to the server's front end and to the reserve lane, so a
+# cheap request is not starved by runaway queries on a busy machine
+NICENESS = {"general": 10, "reserve": 0}
 RETIRE_AFTER = 5.0  # seconds an extra idle worker is kept before it is stopped
 _READ = 65536
 
@@ -63,12 +66,20 @@ class Worker:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "lgm_rdf.server.worker", str(os.getpid()), str(memory_mb)],
+            [
+                sys.executable,
+                "-m",
+                "lgm_rdf.server.worker",
+                str(os.getpid()),
+                str(memory_mb),
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
             start_new_session=True,  # Ctrl-C in a terminal goes to the server only
         )
+        with contextlib.suppress(OSError):  # at once: its start-up counts too
+            os.setpriority(os.PRIO_PROCESS, self.process.pid, NICENESS[lane])
         self._out = self.process.stdout.fileno()  # type: ignore[union-attr]
         self._buffer = b""
         self.idle_since = time.monotonic()
@@ -198,7 +209,9 @@ class QueryPool:
     def _take_slot(self, cheap: bool, started: float) -> str:
         if self._closed:
             raise QueryLimitError(503, "the server is shutting down")
-        if self._slots["general"].acquire(blocking=False):
+        with self._cond:  # a cheap query does not wait for a general worker to start
+            ready = bool(self._idle["general"]) or not (cheap and self._limit["reserve"])
+        if ready and self._slots["general"].acquire(blocking=False):
             return "general"
         if cheap and self._limit["reserve"]:
             reserve_wait = min(self.timeout, self.reserve_timeout)

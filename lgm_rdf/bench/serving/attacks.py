@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import json
 import socket
 import threading
 import time
@@ -81,8 +82,8 @@ class Target:
         self.port = parts.port or 80
         self.path = parts.path or "/"
 
-    def get(self, query: str, timeout: float) -> tuple[int | None, float, str]:
-        """GET a query on a new connection: (status or None, seconds, error)."""
+    def get(self, query: str, timeout: float) -> tuple[int | None, float, str, bytes]:
+        """GET a query on a new connection: (status or None, seconds, error, body)."""
         started = time.perf_counter()
         conn = http.client.HTTPConnection(self.host, self.port, timeout=max(0.1, timeout))
         try:
@@ -92,10 +93,10 @@ class Target:
                 headers={"Accept": "application/sparql-results+json"},
             )
             response = conn.getresponse()
-            response.read()
-            return response.status, time.perf_counter() - started, ""
+            body = response.read()
+            return response.status, time.perf_counter() - started, "", body
         except (OSError, http.client.HTTPException) as exc:
-            return None, time.perf_counter() - started, type(exc).__name__
+            return None, time.perf_counter() - started, type(exc).__name__, b""
         finally:
             conn.close()
 
@@ -116,20 +117,33 @@ class Target:
         return None, seconds, "closed" if not head else "not HTTP"
 
 
-def runaway(target: Target, stop: threading.Event, end: float, offset: int, tally: Tally) -> None:
-    """Send runaway queries one after another until the attack ends."""
+def runaway(target: Target, stop: threading.Event, wait: float, offset: int, tally: Tally) -> None:
+    """Send runaway queries one after another until the attack ends (each waited for ``wait`` s).
+
+    A 200 whose body is not a whole JSON result (a server that gave up mid-stream) is noted.
+    """
     k = offset
     while not stop.is_set():
-        status, seconds, error = target.get(RUNAWAYS[k % len(RUNAWAYS)], end - time.monotonic())
+        status, seconds, error, body = target.get(RUNAWAYS[k % len(RUNAWAYS)], wait)
         tally.record(status, seconds, error)
+        if status == 200 and not _whole_json(body):
+            tally.note("200 with a cut-off body")
         k += 1
+
+
+def _whole_json(body: bytes) -> bool:
+    try:
+        json.loads(body)
+    except ValueError:
+        return False
+    return True
 
 
 def probe(target: Target, stop: threading.Event, tally: Tally) -> None:
     """``ASK {}`` every ``PROBE_EVERY`` seconds on a new connection."""
     while not stop.is_set():
         started = time.monotonic()
-        tally.record(*target.get(PROBE, 10.0))
+        tally.record(*target.get(PROBE, 10.0)[:3])
         stop.wait(max(0.0, PROBE_EVERY - (time.monotonic() - started)))
 
 

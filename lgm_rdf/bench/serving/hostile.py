@@ -112,7 +112,7 @@ def probe_series(target: attacks.Target, count: int) -> attacks.Tally:
     """``count`` probes one after another."""
     tally = attacks.Tally()
     for _ in range(count):
-        tally.record(*target.get(attacks.PROBE, 10.0))
+        tally.record(*target.get(attacks.PROBE, 10.0)[:3])
         time.sleep(attacks.PROBE_EVERY)
     return tally
 
@@ -120,7 +120,6 @@ def probe_series(target: attacks.Target, count: int) -> attacks.Tally:
 def run_attack(target: attacks.Target, opts: HostileOptions) -> dict[str, attacks.Tally]:
     """The attack: every attacker in its own thread, for ``opts.attack`` seconds."""
     stop = threading.Event()
-    end = time.monotonic() + opts.attack
     tallies = {k: attacks.Tally() for k in ("probe", "runaway", "slow", "half_open", "malformed")}
     jobs: list[tuple[Callable[..., None], tuple[Any, ...]]] = [
         (attacks.probe, (target, stop, tallies["probe"])),
@@ -129,7 +128,8 @@ def run_attack(target: attacks.Target, opts: HostileOptions) -> dict[str, attack
         (attacks.malformed, (target, stop, tallies["malformed"])),
     ]
     jobs += [
-        (attacks.runaway, (target, stop, end, k, tallies["runaway"])) for k in range(opts.runaway)
+        (attacks.runaway, (target, stop, opts.timeout + 10, k, tallies["runaway"]))
+        for k in range(opts.runaway)
     ]
     threads = [threading.Thread(target=fn, args=args, daemon=True) for fn, args in jobs]
     for thread in threads:
@@ -137,7 +137,7 @@ def run_attack(target: attacks.Target, opts: HostileOptions) -> dict[str, attack
     stop.wait(opts.attack)
     stop.set()
     for thread in threads:
-        thread.join(timeout=opts.timeout + 15)
+        thread.join(timeout=opts.timeout + 15)  # a runaway query in flight is waited for
     return tallies
 
 
@@ -289,7 +289,14 @@ def format_hostile(result: dict[str, Any]) -> str:
             ),
         ),
         _row("`ASK {}` under attack, answers", result, lambda r: _statuses(r["attack"]["probe"])),
-        _row("runaway queries, answers", result, lambda r: _statuses(r["attack"]["runaway"])),
+        _row(
+            "runaway queries, answers",
+            result,
+            lambda r: (
+                _statuses(r["attack"]["runaway"])
+                + "".join(f"; {k}: {v}" for k, v in r["attack"]["runaway"]["events"].items())
+            ),
+        ),
         _row("malformed requests, answers", result, lambda r: _statuses(r["attack"]["malformed"])),
         _row(
             "requests answered / sent (all kinds)",
