@@ -64,6 +64,7 @@ class HostileOptions:
     half_open: int = 64  # stalled connections
     timeout: float = 5.0  # the query timeout both servers get
     max_rss_mb: int = 4096
+    probes: int = 40  # ASK {} probes on the quiet server, before and after the attack
 
 
 def tree_rss(pid: int) -> int:
@@ -150,7 +151,7 @@ def measure_server(
         probe_series(target, 10)  # warm
         time.sleep(1.0)
         rss_start = tree_rss(proc.pid)
-        baseline = probe_series(target, 40)
+        baseline = probe_series(target, opts.probes)
         watch = RssWatch(proc, opts.max_rss_mb * 2**20)
         tallies = run_attack(target, opts)
         ended = time.monotonic()
@@ -160,7 +161,7 @@ def measure_server(
                 recovered_after = time.monotonic() - ended
             time.sleep(0.2)
         rss_after = tree_rss(proc.pid)
-        after = probe_series(target, 40) if proc.poll() is None else attacks.Tally()
+        after = probe_series(target, opts.probes) if proc.poll() is None else attacks.Tally()
         watch.stop()
         stop_seconds = None
         if proc.poll() is None:
