@@ -1,7 +1,7 @@
 """Read-only snapshots of the KB for the query workers; a new one after every write.
 
-The server keeps the KB open for writing (and holds its lock), and RocksDB does not let
-other processes read a database that one is writing. So the workers read a snapshot: for
+The server keeps the KB open for writing (and holds its lock), and pyoxigraph leaves reading
+a store that another process writes undefined. So the workers read a snapshot: for
 a KB on disk a checkpoint made with ``Store.backup`` (hard links to the immutable table
 files beside the KB, so it is cheap), for an in-memory KB an N-Quads dump. A write through
 the server makes a new snapshot before it answers, so later queries see it; a snapshot is
@@ -34,7 +34,10 @@ class Snapshots:
         prefix = f".{Path(path).name}.serve-{os.getpid()}-" if self.on_disk else "lgm-serve-"
         if parent is not None:
             remove_stale(parent, f".{Path(path).name}.serve-")
-        self.root = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+        try:
+            self.root = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+        except OSError:  # a folder we may not write: snapshots are copies in the temp dir
+            self.root = Path(tempfile.mkdtemp(prefix=prefix))
         self._lock = threading.Lock()
         self._generation = 0
         self._current = ""
