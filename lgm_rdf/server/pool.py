@@ -81,7 +81,7 @@ class Worker:
         with contextlib.suppress(OSError):  # at once: its start-up counts too
             os.setpriority(os.PRIO_PROCESS, self.process.pid, NICENESS[lane])
         self._out = self.process.stdout.fileno()  # type: ignore[union-attr]
-        self._buffer = b""
+        self._buffer = bytearray()
         self.idle_since = time.monotonic()
 
     def ask(self, request: dict[str, Any], deadline: float) -> tuple[dict[str, Any], bytes]:
@@ -93,13 +93,14 @@ class Worker:
             stdin.flush()
         except (BrokenPipeError, ValueError):
             raise _Stopped() from None
-        line = self._read_until(lambda: b"\n" in self._buffer, deadline)
-        head, _, self._buffer = self._buffer.partition(b"\n")
-        del line
-        header = json.loads(head)
+        self._read_until(lambda: b"\n" in self._buffer, deadline)
+        end = self._buffer.index(b"\n")
+        header = json.loads(bytes(self._buffer[:end]))
+        del self._buffer[: end + 1]
         length = int(header.get("length", 0))
         self._read_until(lambda: len(self._buffer) >= length, deadline)
-        body, self._buffer = self._buffer[:length], self._buffer[length:]
+        body = bytes(self._buffer[:length])
+        del self._buffer[:length]
         return header, body
 
     def _read_until(self, done: Any, deadline: float) -> None:
@@ -116,7 +117,7 @@ class Worker:
             chunk = os.read(self._out, _READ)
             if not chunk:
                 raise _Stopped()
-            self._buffer += chunk
+            self._buffer += chunk  # a bytearray grows in place
 
     def kill(self) -> None:
         """Stop the process now and reap it."""
@@ -209,11 +210,12 @@ class QueryPool:
     def _take_slot(self, cheap: bool, started: float) -> str:
         if self._closed:
             raise QueryLimitError(503, "the server is shutting down")
+        reserve = cheap and self._limit["reserve"] > 0
         with self._cond:  # a cheap query does not wait for a general worker to start
-            ready = bool(self._idle["general"]) or not (cheap and self._limit["reserve"])
+            ready = bool(self._idle["general"]) or not (reserve and self._idle["reserve"])
         if ready and self._slots["general"].acquire(blocking=False):
             return "general"
-        if cheap and self._limit["reserve"]:
+        if reserve:
             reserve_wait = min(self.timeout, self.reserve_timeout)
             if self._slots["reserve"].acquire(timeout=reserve_wait):
                 return "reserve"
@@ -230,7 +232,7 @@ class QueryPool:
             header, body = worker.ask(request, deadline)
         except TimeoutError:
             self._discard(worker)
-            raise QueryLimitError(503, self._timeout_message(limit)) from None
+            raise QueryLimitError(503, self._timeout_message(lane, limit)) from None
         except _Stopped:
             aborted = worker.aborted
             self._discard(worker)
@@ -344,7 +346,12 @@ class QueryPool:
         self.snapshots.close()
 
     # -- messages ---------------------------------------------------------------------------
-    def _timeout_message(self, limit: float) -> str:
+    def _timeout_message(self, lane: str, limit: float) -> str:
+        if lane == "reserve":
+            return (
+                f"every query worker was busy, and the query did not finish within {limit:g} s "
+                f"in the one kept for small queries; try again later or add a LIMIT"
+            )
         return (
             f"the query did not finish within {limit:g} s (server_query_timeout); "
             f"narrow it or add a LIMIT"

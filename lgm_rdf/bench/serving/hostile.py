@@ -33,20 +33,19 @@ from typing import Any
 
 import psutil
 
-from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.bench.latency import percentiles
 from lgm_rdf.bench.serving import attacks
 from lgm_rdf.bench.serving.setup import (
     BenchError,
+    corpus_kb,
+    dump_nquads,
     free_port,
-    learn_corpus,
     lgm_command,
     lgm_env,
     oxigraph_command,
     oxigraph_load,
     process,
 )
-from lgm_rdf.store.oxigraph import OxigraphStore
 
 SERVERS = ("lgm", "oxigraph")
 RECOVERED = 1.2  # RSS within 20% of its value before the attack
@@ -207,21 +206,8 @@ def run_hostile_benchmark(
     load = os.getloadavg()
     with ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lgm-hostile-")))
-        sources: list[Path] = []
-        if kb is None:
-            sources = [Path(p) for p in paths] if paths else [shared_data("hotpotqa_dev50.json")]
-            kb = workdir / "kb"
-            say(f"learning {', '.join(map(str, sources))}")
-            learn_corpus(sources, kb)
-        kb = Path(kb)
-        store = OxigraphStore(kb, read_only=True)
-        try:
-            nquads = workdir / "kb.nq"
-            with nquads.open("wb") as out:
-                store.dump(out, "nquads")
-            quads = len(store)
-        finally:
-            store.close()
+        kb, sources, _ = corpus_kb(paths, kb, workdir, say)
+        nquads, quads = dump_nquads(kb, workdir)
         location = oxigraph_load(nquads, workdir)
         results = {}
         for name in SERVERS:

@@ -33,13 +33,13 @@ from typing import Any
 
 import httpx
 
-from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.bench.latency import percentiles
 from lgm_rdf.bench.serving.setup import (
     BenchError,
     MixQuery,
     build_mix,
-    learn_corpus,
+    corpus_kb,
+    dump_nquads,
     lgm_server,
     oxigraph_server,
     schedule,
@@ -215,19 +215,10 @@ def run_serve_benchmark(
     load = os.getloadavg()
     with ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lgm-bench-serve-")))
-        learned, sources = None, []
-        if kb is None:
-            sources = [Path(p) for p in paths] if paths else [shared_data("hotpotqa_dev50.json")]
-            kb = workdir / "kb"
-            say(f"learning {', '.join(map(str, sources))}")
-            learned = learn_corpus(sources, kb, nlp)
-        kb = Path(kb)
+        kb, sources, learned = corpus_kb(paths, kb, workdir, say, nlp)
+        nquads, quads = dump_nquads(kb, workdir)
         store = OxigraphStore(kb, read_only=True)
         try:
-            nquads = workdir / "kb.nq"
-            with nquads.open("wb") as out:
-                store.dump(out, "nquads")
-            quads = len(store)
             sizes = {k: int(v.value) for k, v in store.select(load_query("stats"))[0].items()}
             mix = build_mix(store, seed)
         finally:

@@ -31,6 +31,7 @@ from typing import Any
 import httpx
 from pyoxigraph import Literal, NamedNode
 
+from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.errors import LgmError
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.linking import ConceptIndex
@@ -189,6 +190,35 @@ def learn_corpus(paths: Sequence[str | Path], kb: Path, nlp: Any = None) -> dict
     with LanguageGraph(settings=settings, nlp=nlp) as graph:
         report = graph.learn(list(paths))
     return {"seconds": time.perf_counter() - started, "sentences": report.sentences}
+
+
+def corpus_kb(
+    paths: Sequence[str | Path] | None,
+    kb: str | Path | None,
+    workdir: Path,
+    say: Callable[[str], None],
+    nlp: Any = None,
+) -> tuple[Path, list[Path], dict[str, Any] | None]:
+    """The KB to serve: ``kb`` as given, or ``paths`` (default: the HotpotQA dev file) learned
+    into ``workdir``. Returns the KB, the corpus learned and the learning figures (or None)."""
+    if kb is not None:
+        return Path(kb), [], None
+    sources = [Path(p) for p in paths] if paths else [shared_data("hotpotqa_dev50.json")]
+    say(f"learning {', '.join(map(str, sources))}")
+    learned = learn_corpus(sources, workdir / "kb", nlp)
+    return workdir / "kb", sources, learned
+
+
+def dump_nquads(kb: Path, workdir: Path) -> tuple[Path, int]:
+    """The KB's quads as an N-Quads file in ``workdir`` (for ``oxigraph load``), and their count."""
+    store = OxigraphStore(kb, read_only=True)
+    try:
+        nquads = workdir / "kb.nq"
+        with nquads.open("wb") as out:
+            store.dump(out, "nquads")
+        return nquads, len(store)
+    finally:
+        store.close()
 
 
 def spread(items: Sequence[Any], count: int) -> list[Any]:
