@@ -325,6 +325,11 @@ class QueryPool:
         for worker in retired:
             worker.kill()
 
+    def busy_pids(self) -> set[int]:
+        """Process ids of the workers running a query now."""
+        with self._cond:
+            return {worker.process.pid for worker in self._busy}
+
     def warm(self) -> None:
         """Start one worker per lane now, so the first queries do not wait for one."""
         with self._cond:
