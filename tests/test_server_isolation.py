@@ -6,6 +6,8 @@ memory grew without bound, and SIGTERM did not end the server while they ran.
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import os
 import re
 import signal
@@ -20,7 +22,7 @@ import pytest
 
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.settings import Settings
-from tests.server_fixtures import TOKEN, Reply, call, running_server
+from tests.server_fixtures import TOKEN, Reply, call, post_json, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 CROSS = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
@@ -59,7 +61,8 @@ def _concurrently(url: str, queries: list[str]) -> tuple[list[Reply], list[threa
     replies: list[Reply] = []
 
     def send(query: str) -> None:
-        replies.append(_query(url, query))
+        with contextlib.suppress(OSError, http.client.HTTPException):  # a server that stops
+            replies.append(_query(url, query))
 
     threads = [threading.Thread(target=send, args=(q,)) for q in queries]
     for t in threads:
@@ -193,3 +196,49 @@ def test_stop_signal_ends_the_server_while_runaway_queries_run(kb: Path, stop_si
     assert "knowledge base closed" in rest
     assert children and all(_gone(p) for p in children)
     LanguageGraph(kb, settings=Settings()).close()  # the lock was released
+
+
+@pytest.mark.slow
+def test_stop_signal_during_a_learn_ends_the_server_and_keeps_whole_documents(
+    kb: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LGM_", "OPENAI_"))}
+    env["LGM_SERVER_TOKEN"] = TOKEN
+    process = subprocess.Popen(
+        [*SERVE, "--kb", str(kb)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True
+    )
+    text = " ".join(f"Gadget{i} is a kind of device with part{i}." for i in range(3000))
+    try:
+        assert process.stderr is not None
+        banner = process.stderr.readline() + process.stderr.readline()  # a short-token warning
+        match = re.search(r"at (http://127\.0\.0\.1:\d+)/", banner)
+        assert match, banner
+        url = match.group(1)
+        small = post_json(url, "/learn", {"id": "small", "text": "A cat is an animal."}, TOKEN)
+        assert small.status == 200
+
+        def learn() -> None:
+            with contextlib.suppress(OSError, http.client.HTTPException):  # the server stops
+                post_json(url, "/learn", {"id": "big", "text": text}, TOKEN)
+
+        learning = threading.Thread(target=learn)
+        learning.start()
+        threading.Event().wait(1.0)  # the big learn is under way (parsing takes seconds)
+        process.send_signal(signal.SIGTERM)
+        _, rest = process.communicate(timeout=15)
+        learning.join(timeout=15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode in (0, 1), rest  # 1: the write in progress was abandoned
+    with LanguageGraph(kb, settings=Settings()) as graph:  # the lock was released
+        rows = graph.store.select(
+            "SELECT ?d ?t { ?d a lgm:Document . ?s nif:referenceContext ?d ; nif:anchorOf ?t }"
+        )
+    texts: dict[str, str] = {}
+    for row in rows:
+        key = row["d"].value.rsplit(":", 1)[-1]
+        texts[key] = texts.get(key, "") + " " + row["t"].value
+    assert "cat" in texts["small"]
+    assert "big" not in texts or ("Gadget0 " in texts["big"] and "Gadget2999 " in texts["big"])
