@@ -59,6 +59,12 @@ class Settings:
     # a CLI command stops with one line past this resident memory (MB; 0 = no limit): a query
     # over a damaged store can loop allocating memory (LGM_MEMORY_LIMIT_MB)
     memory_limit_mb: int = 4096
+    server_query_workers: int = 4  # query processes (plus one kept for cheap queries)
+    server_query_memory: int = 1024  # MB of memory per query process
+    server_max_connections: int = 256  # open connections (one thread each)
+    server_idle_timeout: float = 15.0  # seconds a keep-alive connection may wait idle
+    server_header_timeout: float = 10.0  # seconds for a request line and headers to arrive
+    server_body_timeout: float = 30.0  # seconds for a request body to arrive
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

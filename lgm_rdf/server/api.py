@@ -98,6 +98,8 @@ def learn(state: ServerState, req: Request) -> Response:
             report = state.graph.learn(docs, force=force)
         except LgmError as exc:
             raise HttpError(500, f"learning failed: {exc}") from None
+        finally:
+            state.wrote()  # documents learned before a failure are kept: show them
     out = dataclasses.asdict(report)
     out["ids"] = [d.id for d in docs]
     return json_response(200, out)

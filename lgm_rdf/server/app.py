@@ -1,8 +1,10 @@
 """The HTTP server: routing, body limits, logging and the static web page.
 
-One ``LgmServer`` owns one ``LanguageGraph``. Reads run concurrently (pyoxigraph reads are
-thread-safe); writes (``/update``, ``/learn``) are serialised by one lock, and each learned
-document is one atomic store transaction, so readers see a document wholly or not at all.
+One ``LgmServer`` owns one ``LanguageGraph``. Users' SPARQL queries run in a pool of worker
+processes over snapshots of the KB (``pool``, ``snapshots``); ``/ask`` and ``/concept`` run the
+project's own queries in this process. Writes (``/update``, ``/learn``) are serialised by one
+lock, and each learned document is one atomic store transaction, so readers see a document
+wholly or not at all. Connections are guarded by ``connection`` (deadlines, framing, caps).
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ import socket
 import time
 import traceback
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from lgm_rdf.server import api, endpoint
+from lgm_rdf.server.connection import GuardedHandler, GuardedServer, escape_log
 from lgm_rdf.server.http import (
     HttpError,
     Response,
@@ -26,8 +28,9 @@ from lgm_rdf.server.http import (
     json_response,
     text_response,
 )
+from lgm_rdf.server.pool import QueryPool
 from lgm_rdf.server.request import Request, ServerState
-from lgm_rdf.server.sparql import QueryRunner
+from lgm_rdf.server.snapshots import Snapshots
 from lgm_rdf.settings import Settings
 
 log = logging.getLogger("lgm_rdf.server")
@@ -52,6 +55,7 @@ PAGE_POLICY = (
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "[::1]"}
 Handler = Callable[[ServerState, Request], Response]
 JSON_ROUTES = {"/ask", "/concept", "/learn"}
+WRITE_ROUTES = ("/update", "/learn")
 ROUTES: dict[str, tuple[tuple[str, ...], Handler]] = {
     "/sparql": (("GET", "POST"), endpoint.sparql_query),
     "/query": (("GET", "POST"), endpoint.sparql_query),
@@ -70,16 +74,14 @@ def static_file(name: str) -> Response:
     )
 
 
-class RequestHandler(BaseHTTPRequestHandler):
+class RequestHandler(GuardedHandler):
     """Turns HTTP requests into ``Request`` objects, routes them and writes the responses."""
 
     server: LgmServer
-    protocol_version = "HTTP/1.1"
     server_version = "lgm_rdf"
     # headers and body go out in separate writes: without TCP_NODELAY, Nagle's algorithm and the
     # client's delayed ACK hold every keep-alive response back by about 40 ms
     disable_nagle_algorithm = True
-    timeout = 60  # seconds a client may stay silent (slow clients cannot hold a thread forever)
 
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's naming
         """Handle GET."""
@@ -106,12 +108,13 @@ class RequestHandler(BaseHTTPRequestHandler):
         except Exception:  # noqa: BLE001 - one request must never take the server down
             log.error("internal error on %s %s\n%s", self.command, url.path, traceback.format_exc())
             response = self._error(url.path, 500, "internal server error (see the server log)")
-        self._send(response)
+        response.headers = {**SECURITY_HEADERS, **response.headers}
+        self.send(response)
         log.info(
             '%s "%s %s" %d %d %.3fs',
             self.client_address[0],
             self.command,
-            _short(self.path),
+            escape_log(self.path),
             response.status,
             len(response.body),
             time.monotonic() - started,
@@ -127,7 +130,7 @@ class RequestHandler(BaseHTTPRequestHandler):
             return response
         route = ROUTES.get(path)
         if route is None:
-            raise HttpError(404, f"no such resource: {_short(path)}")
+            raise HttpError(404, f"no such resource: {escape_log(path)}")
         methods, handler = route
         self._require(methods)
         request = Request(
@@ -138,7 +141,8 @@ class RequestHandler(BaseHTTPRequestHandler):
             host=urlsplit(self.server.url).netloc,
         )
         if self.command == "POST":
-            if path in ("/update", "/learn"):  # refuse unauthorised writes before reading
+            if path in WRITE_ROUTES:  # refuse unauthorised writes before reading
+                self._check_origin()
                 check_bearer(
                     self.server.state.settings.server_token, self.headers.get("Authorization")
                 )
@@ -158,6 +162,20 @@ class RequestHandler(BaseHTTPRequestHandler):
         if name not in LOOPBACK_NAMES:
             raise HttpError(403, "this server only answers requests addressed to localhost")
 
+    def _check_origin(self) -> None:
+        """Refuse a write sent by a web page of another origin (a browser always says which).
+
+        Clients that are not browsers send no ``Origin``; the server's own page sends its own.
+        """
+        origin = self.headers.get("Origin")
+        if origin is None:
+            return
+        own = "http://" + (self.headers.get("Host") or "").strip().lower()
+        if origin.strip().lower() != own:
+            raise HttpError(
+                403, f"writes from a page of another origin are refused ({escape_log(origin)})"
+            )
+
     def _require(self, methods: tuple[str, ...]) -> None:
         allowed = set(methods) | ({"HEAD"} if "GET" in methods else set())
         if self.command not in allowed:
@@ -173,16 +191,16 @@ class RequestHandler(BaseHTTPRequestHandler):
         raw = self.headers.get("Content-Length")
         if raw is None:
             raise HttpError(411, "a POST needs a Content-Length header")
-        try:
-            length = int(raw)
-        except ValueError:
-            raise HttpError(400, "the Content-Length header is not a number") from None
+        length = int(raw)  # plain digits: checked by framing_problem
         limit = self.server.state.settings.server_max_body
-        if length < 0:
-            raise HttpError(400, "the Content-Length header is negative")
         if length > limit:
             raise HttpError(413, f"the request body is larger than {limit} bytes (server_max_body)")
-        body = self.rfile.read(length)
+        try:
+            body = self.rfile.read(length)
+        except TimeoutError:
+            raise HttpError(
+                408, f"the request body did not arrive within {self.body_timeout:g} s"
+            ) from None
         if len(body) < length:
             raise HttpError(400, "the request body ended early")
         self._body_read = True
@@ -199,54 +217,39 @@ class RequestHandler(BaseHTTPRequestHandler):
             return json_response(status, {"error": message, "status": status}, extra)
         return text_response(status, message, extra)
 
-    def _send(self, response: Response) -> None:
-        self.send_response_only(response.status)
-        self.send_header("Date", self.date_time_string())
-        if response.status != 204:
-            self.send_header("Content-Type", response.content_type)
-            self.send_header("Content-Length", str(len(response.body)))
-        for name, value in {**SECURITY_HEADERS, **response.headers}.items():
-            self.send_header(name, value)
-        if response.headers.get("Connection") == "close":
-            self.close_connection = True
-        self.end_headers()
-        if self.command != "HEAD" and response.body:
-            self.wfile.write(response.body)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        """Route the stdlib's own messages (bad request lines, timeouts) to the logger."""
-        log.info("%s %s", self.address_string(), format % args)
-
-
-def _short(text: str, limit: int = 200) -> str:
-    text = text.replace("\n", "\\n").replace("\r", "\\r")
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-class LgmServer(ThreadingHTTPServer):
+class LgmServer(GuardedServer):
     """A threading HTTP server around one ``LanguageGraph``."""
-
-    daemon_threads = True
-    allow_reuse_address = True
 
     def __init__(
         self,
         graph: Any,
         address: tuple[str, int] = ("127.0.0.1", 0),
         settings: Settings | None = None,
-        query_workers: int = 8,
+        query_workers: int | None = None,
     ) -> None:
         settings = settings or graph.settings
-        runner = QueryRunner(
-            graph.store.raw_query,
-            timeout=settings.server_query_timeout,
-            max_results=settings.server_max_results,
-            workers=query_workers,
+        self.max_connections = settings.server_max_connections
+        self.limits = (
+            settings.server_idle_timeout,
+            settings.server_header_timeout,
+            settings.server_body_timeout,
         )
-        self.state = ServerState(graph=graph, settings=settings, runner=runner)
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__(address, RequestHandler)
+        try:
+            pool = QueryPool(
+                Snapshots(graph.store),
+                timeout=settings.server_query_timeout,
+                max_results=settings.server_max_results,
+                workers=query_workers or settings.server_query_workers,
+                memory_mb=settings.server_query_memory,
+            )
+        except BaseException:
+            super().server_close()
+            raise
+        self.state = ServerState(graph=graph, settings=settings, pool=pool)
         self.loopback = ipaddress.ip_address(self.server_address[0]).is_loopback
 
     @property
@@ -257,6 +260,6 @@ class LgmServer(ThreadingHTTPServer):
         return f"http://{host}:{port}"
 
     def server_close(self) -> None:
-        """Stop listening and stop the query workers (the graph is closed by its owner)."""
+        """Stop listening and kill the query workers (the graph is closed by its owner)."""
         super().server_close()
-        self.state.runner.close()
+        self.state.pool.close()

@@ -16,16 +16,12 @@ from lgm_rdf.server.http import (
 )
 from lgm_rdf.server.negotiation import GRAPH_FORMATS, NotAcceptable, negotiate
 from lgm_rdf.server.request import Request, ServerState
-from lgm_rdf.server.sparql import QueryLimitError, choose_format, write_result
+from lgm_rdf.server.results import QueryLimitError
+from lgm_rdf.server.screening import Dataset, fetches, names_dataset, uses_service
 
 SPARQL_QUERY = "application/sparql-query"
 SPARQL_UPDATE = "application/sparql-update"
-_DATASET_PARAMS = (
-    "default-graph-uri",
-    "named-graph-uri",
-    "using-graph-uri",
-    "using-named-graph-uri",
-)
+_UPDATE_DATASET_PARAMS = ("using-graph-uri", "using-named-graph-uri")
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$")
 
 
@@ -45,35 +41,33 @@ def sparql_query(state: ServerState, req: Request) -> Response:
             )
     else:
         query = single(params, "query")
-    _refuse_dataset(params)
     if single(params, "update") is not None:
         raise HttpError(400, "updates go to /update, not to the query endpoint")
     if query is None:
         return _describe(state, req)
     if not query.strip():
         raise HttpError(400, "the query is empty")
+    if uses_service(query):
+        raise HttpError(400, "federated queries (SERVICE) are not allowed on this endpoint")
     formats = params.get("format", []) + params.get("output", [])
     try:
-        result = state.runner.evaluate(query)
-    except SyntaxError as exc:
-        raise HttpError(400, f"malformed SPARQL query: {exc}") from None
+        answer = state.pool.evaluate(
+            query, req.headers.get("Accept"), formats, _dataset(params), not names_dataset(query)
+        )
     except QueryLimitError as exc:
         raise HttpError(exc.status, str(exc)) from None
-    try:
-        fmt = choose_format(result.kind, req.headers.get("Accept"), formats)
-    except NotAcceptable as exc:
-        raise HttpError(406, str(exc)) from None
-    return Response(200, write_result(result, fmt), fmt.content_type, {"Vary": "Accept"})
+    return Response(200, answer.body, answer.content_type, {"Vary": "Accept"})
 
 
-def _refuse_dataset(params: dict[str, list[str]]) -> None:
-    for name in _DATASET_PARAMS:
-        if params.get(name):
-            raise HttpError(
-                400,
-                f"the {name} parameter is not supported: the default graph is always the union "
-                f"of all named graphs; use GRAPH or FROM in the query instead",
-            )
+def _dataset(params: dict[str, list[str]]) -> Dataset | None:
+    """The dataset named by the protocol's parameters (they win over the query's ``FROM``)."""
+    default, named = params.get("default-graph-uri", []), params.get("named-graph-uri", [])
+    for iri in default + named:
+        if not iri.strip() or any(c in iri for c in '<>"{}|\\^` '):
+            raise HttpError(400, f"not an IRI: {iri[:200]!r}")
+    if default or named:
+        return Dataset(default, named)
+    return None
 
 
 def _describe(state: ServerState, req: Request) -> Response:
@@ -106,14 +100,22 @@ def sparql_update(state: ServerState, req: Request) -> Response:
         raise HttpError(
             415, f"POST an update as {SPARQL_UPDATE} or as a form ({FORM}) with an 'update' field"
         )
-    _refuse_dataset(params)
+    for name in _UPDATE_DATASET_PARAMS:
+        if params.get(name):
+            raise HttpError(400, f"the {name} parameter is not supported; use GRAPH in the update")
     if update is None or not update.strip():
         raise HttpError(400, "no update given")
+    fetching = fetches(update)
+    if fetching:
+        raise HttpError(
+            400, f"{fetching} is not allowed on this endpoint (the server would fetch a URL)"
+        )
     with state.write_lock:
         try:
             run_update(state.graph, update)
         except SyntaxError as exc:
             raise HttpError(400, f"malformed SPARQL update: {exc}") from None
+        state.wrote()
     return Response(204)
 
 

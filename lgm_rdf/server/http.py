@@ -66,7 +66,9 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
     """A JSON object body (400 when it is not one)."""
     try:
         value = json.loads(decode_text(body) or "null")
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise HttpError(400, "the request body is JSON nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, or a number with too many digits
         raise HttpError(400, f"the request body is not valid JSON: {exc}") from None
     if not isinstance(value, dict):
         raise HttpError(400, "the request body must be a JSON object")

@@ -8,7 +8,7 @@ from email.message import Message
 from typing import Any
 
 from lgm_rdf.server.http import FORM, media_type, parse_form
-from lgm_rdf.server.sparql import QueryRunner
+from lgm_rdf.server.pool import QueryPool
 from lgm_rdf.settings import Settings
 
 
@@ -39,12 +39,16 @@ class Request:
 
 @dataclass
 class ServerState:
-    """What every handler needs: the graph, its settings, the write lock and the query runner."""
+    """What every handler needs: the graph, its settings, the write lock and the query pool."""
 
     graph: Any  # LanguageGraph (Any keeps this module free of the heavy import)
     settings: Settings
-    runner: QueryRunner
+    pool: QueryPool
     write_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def wrote(self) -> None:
+        """After a write (under the write lock): later queries must see it."""
+        self.pool.snapshots.refresh()
 
     @property
     def updates_enabled(self) -> bool:

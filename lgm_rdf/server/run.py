@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 import threading
@@ -11,6 +12,8 @@ from types import FrameType
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.server.app import LgmServer
 from lgm_rdf.settings import Settings
+
+STOP_WAIT = 3.0  # seconds a write in progress may take to finish when the server stops
 
 
 def serve_kb(settings: Settings, host: str, port: int) -> int:
@@ -35,22 +38,37 @@ def serve_kb(settings: Settings, host: str, port: int) -> int:
         print("lgm: warning: the update token is short; use 16+ random characters", file=sys.stderr)
     print(f"lgm: serving {settings.kb} at {server.url}/ ({mode}); Ctrl-C stops", file=sys.stderr)
     log.info("SPARQL endpoint %s/sparql", server.url)
+    server.state.pool.warm()
     try:
-        server.serve_forever(poll_interval=0.5)
+        server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGTERM, previous)
-        server.server_close()
-        # let a write in progress finish its transaction before the store is closed
-        acquired = server.state.write_lock.acquire(timeout=30)
-        try:
-            graph.close()
-        finally:
-            if acquired:
-                server.state.write_lock.release()
-        print("lgm: server stopped, knowledge base closed", file=sys.stderr)
+        server.server_close()  # kills the query workers
+        _close_graph(graph, server.state.write_lock)
     return 0
+
+
+def _close_graph(graph: LanguageGraph, write_lock: threading.Lock) -> None:
+    """Close the store once a write in progress has committed; never wait past ``STOP_WAIT``.
+
+    A write still running then is abandoned: the process ends at once, that transaction is
+    not committed, every earlier one is on disk, and the system releases the KB's lock.
+    """
+    if not write_lock.acquire(timeout=STOP_WAIT):
+        print(
+            f"lgm: a write was still running after {STOP_WAIT:g} s and was abandoned "
+            "(everything written before it is kept)",
+            file=sys.stderr,
+            flush=True,
+        )
+        os._exit(1)
+    try:
+        graph.close()
+    finally:
+        write_lock.release()
+    print("lgm: server stopped, knowledge base closed", file=sys.stderr)
 
 
 def _setup_logging() -> None:

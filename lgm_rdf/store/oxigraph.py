@@ -269,6 +269,16 @@ class OxigraphStore:
         """Read every index completely (``lgm check``); ``StoreDamagedError`` at a bad block."""
         return scan_indexes(self._store, self.path)
 
+    def backup(self, target: str | Path) -> None:
+        """Write a consistent copy of the store to the new directory ``target`` while it is open.
+
+        Oxigraph's checkpoint: immutable table files are hard-linked when ``target`` is on the
+        same file system, so this is cheap.
+        """
+        if self.path is None:
+            raise StoreError("an in-memory store has no on-disk backup; export it instead")
+        self._store.backup(str(target))
+
     def __len__(self) -> int:
         with self._guard():
             return len(self._store)

@@ -33,13 +33,13 @@ from typing import Any
 
 import httpx
 
-from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.bench.latency import percentiles
 from lgm_rdf.bench.serving.setup import (
     BenchError,
     MixQuery,
     build_mix,
-    learn_corpus,
+    corpus_kb,
+    dump_nquads,
     lgm_server,
     oxigraph_server,
     schedule,
@@ -215,19 +215,10 @@ def run_serve_benchmark(
     load = os.getloadavg()
     with ExitStack() as stack:
         workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lgm-bench-serve-")))
-        learned, sources = None, []
-        if kb is None:
-            sources = [Path(p) for p in paths] if paths else [shared_data("hotpotqa_dev50.json")]
-            kb = workdir / "kb"
-            say(f"learning {', '.join(map(str, sources))}")
-            learned = learn_corpus(sources, kb, nlp)
-        kb = Path(kb)
+        kb, sources, learned = corpus_kb(paths, kb, workdir, say, nlp)
+        nquads, quads = dump_nquads(kb, workdir)
         store = OxigraphStore(kb, read_only=True)
         try:
-            nquads = workdir / "kb.nq"
-            with nquads.open("wb") as out:
-                store.dump(out, "nquads")
-            quads = len(store)
             sizes = {k: int(v.value) for k, v in store.select(load_query("stats"))[0].items()}
             mix = build_mix(store, seed)
         finally:
@@ -358,12 +349,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="run lgm's server in a thread of this process (default: an `lgm serve` subprocess)",
     )
     p.add_argument("--json-out", metavar="FILE", help="also write the full result as JSON")
+    hostile = p.add_argument_group("hostile clients (--hostile)")
+    hostile.add_argument(
+        "--hostile",
+        action="store_true",
+        help="instead of latency: ASK {} latency, memory and shutdown under runaway queries, "
+        "slow, stalled and malformed requests",
+    )
+    hostile.add_argument("--attack", type=float, default=20.0, help="seconds of attack (20)")
+    hostile.add_argument("--recovery", type=float, default=10.0, help="seconds watched after (10)")
+    hostile.add_argument("--runaway", type=int, default=4, help="runaway-query clients (4)")
+    hostile.add_argument("--slow", type=int, default=64, help="slowloris connections (64)")
+    hostile.add_argument("--half-open", type=int, default=64, help="stalled connections (64)")
+    hostile.add_argument("--timeout", type=float, default=5.0, help="query timeout of both (5 s)")
 
 
 def cmd(args: argparse.Namespace) -> int:
     """Run ``lgm bench serve`` and print the Markdown report."""
     if args.kb and args.paths:
         raise BenchError("give either a corpus to learn or --kb, not both")
+    if args.hostile:
+        from lgm_rdf.bench.serving import hostile
+
+        return hostile.cmd(args)
     result = run_serve_benchmark(
         args.paths or None,
         kb=args.kb,

@@ -31,6 +31,7 @@ from typing import Any
 import httpx
 from pyoxigraph import Literal, NamedNode
 
+from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.errors import LgmError
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.linking import ConceptIndex
@@ -83,8 +84,8 @@ def wait_for_http(url: str, alive: Callable[[], bool], wait: float = 60.0) -> No
 @contextmanager
 def process(
     args: list[str], url: str, log: Path, env: dict[str, str] | None = None
-) -> Iterator[str]:
-    """Run a server process (output to ``log``) until the block ends; yields ``url``."""
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server process (output to ``log``) until the block ends, once ``url`` answers."""
     with log.open("wb") as out:
         proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
@@ -93,7 +94,7 @@ def process(
             except BenchError as exc:
                 tail = log.read_text(errors="replace")[-2000:]
                 raise BenchError(f"{exc}: {' '.join(tail.split())[-500:]}") from None
-            yield url
+            yield proc
         finally:
             if proc.poll() is None:
                 proc.terminate()
@@ -104,9 +105,8 @@ def process(
                     proc.wait()
 
 
-@contextmanager
-def oxigraph_server(nquads: Path, workdir: Path) -> Iterator[str]:
-    """Load ``nquads`` with ``oxigraph load`` into a new store and serve it (union default graph)."""
+def oxigraph_load(nquads: Path, workdir: Path) -> Path:
+    """Load ``nquads`` with ``oxigraph load`` into a new store under ``workdir``; its location."""
     binary = oxigraph_binary()
     if binary is None:
         raise BenchError("the `oxigraph` server binary is not installed (pip install oxigraph)")
@@ -119,10 +119,35 @@ def oxigraph_server(nquads: Path, workdir: Path) -> Iterator[str]:
     )
     if done.returncode != 0:
         raise BenchError(f"oxigraph load failed: {' '.join(done.stderr.split())[-500:]}")
-    port = free_port()
-    args = [binary, "serve", "--location", str(location), "--union-default-graph"]
+    return location
+
+
+def oxigraph_command(location: Path, port: int, timeout: float | None = None) -> list[str]:
+    """``oxigraph serve`` on ``location`` (union default graph), with a query timeout if given."""
+    args = [str(oxigraph_binary()), "serve", "--location", str(location), "--union-default-graph"]
     args += ["--bind", f"127.0.0.1:{port}"]
-    with process(args, f"http://127.0.0.1:{port}", workdir / "oxigraph.log") as url:
+    return args + (["--timeout-s", f"{max(1, round(timeout))}"] if timeout else [])
+
+
+def lgm_command(kb: Path, port: int) -> list[str]:
+    """``lgm serve`` on ``kb`` (run by this Python)."""
+    return [sys.executable, "-m", "lgm_rdf.cli", "serve", "--kb", str(kb), "--port", str(port)]
+
+
+def lgm_env(**settings: str) -> dict[str, str]:
+    """This environment without an update token or another KB, plus ``LGM_<NAME>`` settings."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LGM_SERVER_TOKEN", "LGM_KB")}
+    env.update({f"LGM_{name.upper()}": value for name, value in settings.items()})
+    return env
+
+
+@contextmanager
+def oxigraph_server(nquads: Path, workdir: Path) -> Iterator[str]:
+    """Load ``nquads`` with ``oxigraph load`` into a new store and serve it (union default graph)."""
+    port = free_port()
+    args = oxigraph_command(oxigraph_load(nquads, workdir), port)
+    url = f"http://127.0.0.1:{port}"
+    with process(args, url, workdir / "oxigraph.log"):
         yield url + "/query"
 
 
@@ -149,9 +174,8 @@ def lgm_server(kb: Path, workdir: Path, in_process: bool = False) -> Iterator[st
             graph.close()
         return
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("LGM_SERVER_TOKEN", "LGM_KB")}
-    args = [sys.executable, "-m", "lgm_rdf.cli", "serve", "--kb", str(kb), "--port", str(port)]
-    with process(args, f"http://127.0.0.1:{port}", workdir / "lgm.log", env) as url:
+    url = f"http://127.0.0.1:{port}"
+    with process(lgm_command(kb, port), url, workdir / "lgm.log", lgm_env()):
         yield url + "/sparql"
 
 
@@ -166,6 +190,35 @@ def learn_corpus(paths: Sequence[str | Path], kb: Path, nlp: Any = None) -> dict
     with LanguageGraph(settings=settings, nlp=nlp) as graph:
         report = graph.learn(list(paths))
     return {"seconds": time.perf_counter() - started, "sentences": report.sentences}
+
+
+def corpus_kb(
+    paths: Sequence[str | Path] | None,
+    kb: str | Path | None,
+    workdir: Path,
+    say: Callable[[str], None],
+    nlp: Any = None,
+) -> tuple[Path, list[Path], dict[str, Any] | None]:
+    """The KB to serve: ``kb`` as given, or ``paths`` (default: the HotpotQA dev file) learned
+    into ``workdir``. Returns the KB, the corpus learned and the learning figures (or None)."""
+    if kb is not None:
+        return Path(kb), [], None
+    sources = [Path(p) for p in paths] if paths else [shared_data("hotpotqa_dev50.json")]
+    say(f"learning {', '.join(map(str, sources))}")
+    learned = learn_corpus(sources, workdir / "kb", nlp)
+    return workdir / "kb", sources, learned
+
+
+def dump_nquads(kb: Path, workdir: Path) -> tuple[Path, int]:
+    """The KB's quads as an N-Quads file in ``workdir`` (for ``oxigraph load``), and their count."""
+    store = OxigraphStore(kb, read_only=True)
+    try:
+        nquads = workdir / "kb.nq"
+        with nquads.open("wb") as out:
+            store.dump(out, "nquads")
+        return nquads, len(store)
+    finally:
+        store.close()
 
 
 def spread(items: Sequence[Any], count: int) -> list[Any]:
