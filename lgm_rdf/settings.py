@@ -49,7 +49,8 @@ class Settings:
     expand_depth: int = 2
     max_expanded_concepts: int = 60
     max_candidate_sentences: int = 400
-    # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_graph
+    # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_propagation |
+    # no_graph
     ablation: str = "none"
     # HTTP server (`lgm serve`)
     server_token: str | None = None  # Bearer token that enables SPARQL Update and /learn

@@ -41,7 +41,7 @@ from lgm_rdf.bench.retrieval.report import SystemScores, format_markdown
 
 BUDGETS = (1000, 2000, 4000)
 CURVE_BUDGETS = (250, 500, 1000, 1500, 2000, 3000, 4000)
-ABLATIONS = ("none", "no_expansion", "no_iteration", "no_graph")
+ABLATIONS = ("none", "no_expansion", "no_iteration", "no_propagation", "no_graph")
 RANKING_BUDGET = 2000
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])")
 
