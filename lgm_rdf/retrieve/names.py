@@ -22,6 +22,7 @@ from lgm_rdf.retrieve.linking import fold, words_of_key
 
 MAX_NAME_WORDS = 8  # the longest KB name looked for verbatim in a question
 MIN_ACRONYM = 2  # letters of the shortest acronym looked up
+_NOT_PLURAL = ("ss", "us", "is", "species", "series")  # words that end in -s in the singular
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class FoundName:
 
 def singular(word: str) -> str:
     """A plural folded to the singular by spelling ("studies" → "study", "boxes" → "box")."""
-    if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(_NOT_PLURAL):
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
