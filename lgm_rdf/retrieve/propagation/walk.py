@@ -16,6 +16,7 @@ plus ``nodes.json`` (node IRIs, kinds and the KB state token it was built for).
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,19 +69,21 @@ class PropagationGraph:
                 index[iri] = len(names)
                 names.append(iri)
                 kinds.append(kind)
-        rows: list[int] = []
-        cols: list[int] = []
-        weights: list[float] = []
+        rows, cols, weights = array("l"), array("l"), array("d")  # compact at 10M edges
         for a, b, w in edges:
             i, j = index.get(a), index.get(b)
             if i is None or j is None or i == j or not w > 0:
                 continue
-            rows += (i, j)
-            cols += (j, i)
-            weights += (w, w)
+            rows.extend((i, j))
+            cols.extend((j, i))
+            weights.extend((w, w))
         n = len(names)
         adjacency = sparse.coo_matrix(
-            (np.asarray(weights, dtype=np.float64), (rows, cols)), shape=(n, n)
+            (
+                np.frombuffer(weights, dtype=np.float64),
+                (np.frombuffer(rows, dtype=np.int64), np.frombuffer(cols, dtype=np.int64)),
+            ),
+            shape=(n, n),
         ).tocsr()
         return cls(
             names, np.asarray(kinds, dtype=np.int8), transpose_normalised(adjacency), state, index
