@@ -52,6 +52,8 @@ class Settings:
     # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_propagation |
     # no_graph
     ablation: str = "none"
+    # the dense extra (pip install 'lgm_rdf[dense]'): sentence embeddings beside the KB
+    dense: bool = False
     # HTTP server (`lgm serve`)
     server_token: str | None = None  # Bearer token that enables SPARQL Update and /learn
     server_query_timeout: float = 30.0  # seconds

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pyoxigraph import NamedNode
 
@@ -19,6 +19,7 @@ from lgm_rdf.nlp.concepts import lemma_of, sentence_concepts
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_documents, fetch_mentions
+from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
 from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, words_of_key
@@ -37,19 +38,21 @@ K = TypeVar("K")
 V = TypeVar("V")
 ABLATIONS = ("none", "no_expansion", "no_iteration", "no_propagation", "no_graph")
 PROPAGATION_WEIGHT = 0.3  # a candidate's share of the round's best propagation score adds this
+DENSE_SEED_SHARE = 0.5  # the walk's restart weight on the sentences nearest in meaning
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
 
 
 class KBRetriever:
     """Retrieval over one store; the concept index is read once and kept until ``refresh``."""
 
-    def __init__(self, store: GraphStore, nlp: NLP, settings: Settings) -> None:
+    def __init__(self, store: GraphStore, nlp: NLP, settings: Settings, dense: Any = None) -> None:
         if settings.ablation not in ABLATIONS:
             raise ValueError(
                 f"unknown ablation {settings.ablation!r}; choose one of {', '.join(ABLATIONS)}"
             )
         self.store = store
         self.nlp = nlp
+        self.dense = dense  # a VectorSidecar (the dense extra) or None
         self.settings = settings
         self._index: ConceptIndex | None = None
         self._lexical: LexicalIndex | None = None
@@ -61,6 +64,7 @@ class KBRetriever:
         self._kinds: BoundedCache[str, dict[str, str]] = BoundedCache(MEMORY)
         self._words: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
         self._keys: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
+        self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
 
     @property
     def index(self) -> ConceptIndex:
@@ -77,7 +81,7 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        for cache in (self._kinds, self._words, self._keys):  # names depend on the KB
+        for cache in (self._kinds, self._words, self._keys, self._near):  # all depend on the KB
             cache.clear()
 
     @property
@@ -203,9 +207,21 @@ class KBRetriever:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
         hits = self._hits(expanded, exclude)
         ranked = rank_hits(hits.values(), words, self.index)
+        near = self.nearest(question)
+        if near:
+            ranked = fuse_dense(self.store, ranked, near, exclude)
         if self.settings.ablation != "no_propagation":
-            ranked = self._propagated(ranked, links)
+            ranked = self._propagated(ranked, links, sentence_seeds(near, DENSE_SEED_SHARE))
         return Round(list(concepts), expanded, ranked)
+
+    def nearest(self, question: str) -> list[tuple[str, float]]:
+        """The sentences nearest to the question in meaning (the dense extra; else none)."""
+        if self.dense is None or self.settings.ablation == "no_graph":
+            return []
+        near = self._near.get(question)
+        if near is None:
+            near = self._near[question] = self.dense.search(question, NEAREST)
+        return near
 
     def seeds_of(self, links: Sequence[ConceptLink]) -> dict[str, float]:
         """Restart weights of the walk: each linked concept's best link strength x specificity."""
@@ -217,13 +233,22 @@ class KBRetriever:
         return seeds
 
     def _propagated(
-        self, ranked: Sequence[Candidate], links: Sequence[ConceptLink]
+        self,
+        ranked: Sequence[Candidate],
+        links: Sequence[ConceptLink],
+        extra: dict[str, float] | None = None,
     ) -> list[Candidate]:
-        """Candidates rescored with their Personalized PageRank from the linked concepts."""
-        if not ranked or not links:
+        """Candidates rescored with their Personalized PageRank from the linked concepts (and
+        ``extra`` seeds: the sentences nearest in meaning, as shares of the walk)."""
+        if not ranked or not (links or extra):
             return list(ranked)
         graph = self.propagation
-        scores = graph.personalized_pagerank(self.seeds_of(links))
+        seeds = self.seeds_of(links)
+        total = sum(seeds.values()) or 1.0
+        seeds = {iri: v / total for iri, v in seeds.items()}
+        for iri, v in (extra or {}).items():
+            seeds[iri] = seeds.get(iri, 0.0) + v
+        scores = graph.personalized_pagerank(seeds)
         values = [graph.score_of(scores, c.sentence) for c in ranked]
         top = max(values)
         if top <= 0:
