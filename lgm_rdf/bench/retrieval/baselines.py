@@ -23,7 +23,9 @@ from typing import Any, Protocol
 from lgm_rdf.bench.retrieval.gold import Paragraph, SentenceKey
 from lgm_rdf.bench.retrieval.metrics import distinct
 from lgm_rdf.nlp.stopwords import STOP_WORDS
-from lgm_rdf.retrieve.dense.encoder import dense_installed, load_minilm
+from lgm_rdf.retrieve.dense.encoder import DenseUnavailable, dense_installed, load_minilm
+
+__all__ = ["DenseUnavailable", "dense_available", "load_dense_model"]
 
 _WORD = re.compile(r"\w+")
 
