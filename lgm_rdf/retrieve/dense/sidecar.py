@@ -49,6 +49,7 @@ class VectorSidecar:
         except ImportError as exc:
             raise DenseUnavailable("dense retrieval needs faiss-cpu (lgm_rdf[dense])") from exc
         self._faiss = faiss
+        faiss.omp_set_num_threads(1)  # one question at a time: threads only wait for each other
         self.directory = Path(directory) if directory is not None else None
         self.encoder = encoder
         self.keys: dict[str, tuple[int, str]] = {}  # sentence IRI -> (id, text hash)
