@@ -19,7 +19,7 @@ $(VENV)/.base: pyproject.toml setup.py
 # torch==2.13.0 is the CPU build (a plain `torch` would pull a multi-GB CUDA build).
 $(VENV)/.test: $(VENV)/.base
 	$(PY) -m pip install -q torch==2.13.0
-	$(PY) -m pip install -q -e '.[test,stanza,bench]'
+	$(PY) -m pip install -q -e '.[test,stanza,bench,dense]'
 	touch $@
 
 # The web-page test drives a real headless Chromium (Debian package). Installed when we may

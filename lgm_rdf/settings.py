@@ -49,8 +49,11 @@ class Settings:
     expand_depth: int = 2
     max_expanded_concepts: int = 60
     max_candidate_sentences: int = 400
-    # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_graph
+    # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_propagation |
+    # no_graph
     ablation: str = "none"
+    # the dense extra (pip install 'lgm_rdf[dense]'): sentence embeddings beside the KB
+    dense: bool = False
     # HTTP server (`lgm serve`)
     server_token: str | None = None  # Bearer token that enables SPARQL Update and /learn
     server_query_timeout: float = 30.0  # seconds

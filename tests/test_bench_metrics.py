@@ -163,6 +163,7 @@ def _result(dataset: str) -> dict[str, object]:
         "sentence_recall_pooled": {1000: 0.4, 2000: 0.7} if dataset == "hotpotqa" else {},
         "paragraph_recall_within": {1000: 0.25, 2000: 1.0},
         "recall_at": {2: 0.5, 5: 1.0},
+        "answer_in_context": {1000: 0.5, 2000: 1.0},
         "context_chars": {1000: 990.0, 2000: 1990.0},
         "seconds_per_ask": 0.002,
     }
@@ -183,11 +184,13 @@ def _result(dataset: str) -> dict[str, object]:
 def test_format_markdown_tables() -> None:
     text = format_markdown(_result("hotpotqa"))
     row = next(line for line in text.splitlines() if line.startswith("| BM25 sentences"))
-    assert row == "| BM25 sentences | 50.0 | 75.0 | 50.0 | 100.0 | 990 | 1990 | 2.0 |"
+    assert (
+        row == "| BM25 sentences | 50.0 | 75.0 | 50.0 | 100.0 | 50.0 | 100.0 | 990 | 1990 | 2.0 |"
+    )
     assert "BM25 sentences 40.0/70.0" in text
     assert "dense: not installed" in text
     text = format_markdown(_result("musique"))
-    assert "| system | PR@1000 | PR@2000 | R@2 | R@5 |" in text
+    assert "| system | PR@1000 | PR@2000 | R@2 | R@5 | AiC@1000 | AiC@2000 |" in text
     assert "| BM25 sentences | 25.0 | 100.0 | 50.0 | 100.0 |" in text
 
 
@@ -209,3 +212,15 @@ def test_split_sentences_only_splits_paragraphs_without_given_sentences() -> Non
     out = split_sentences([given, plain])
     assert out[0].sentences == given.sentences
     assert out[1].sentences == ("Acme makes anvils.", "It was founded in 1901.", "Ann runs it.")
+
+
+def test_answer_in_context_is_normalised_whole_words_without_yes_no() -> None:
+    from lgm_rdf.bench.retrieval.metrics import answer_in_context
+
+    texts = ["It opened in 1998.", "The Anglican Communion, a fellowship."]
+    assert answer_in_context(texts, ["the Anglican communion"]) is True
+    assert answer_in_context(texts, ["1998"]) is True
+    assert answer_in_context(texts, ["199"]) is False  # inside a word does not count
+    assert answer_in_context(texts, ["Sonora", "anglican communion"]) is True  # an alias
+    assert answer_in_context(texts, ["yes"]) is None
+    assert answer_in_context([], ["Sonora"]) is False

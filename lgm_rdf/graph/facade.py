@@ -44,6 +44,7 @@ class LanguageGraph:
         chat: Any = None,
         read_only: bool = False,
         in_memory: bool = False,
+        encoder: Any = None,
     ) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
@@ -60,6 +61,9 @@ class LanguageGraph:
         self._label_keys: dict[str, str] = {}
         self.usage = UsageMeter()
         self._retriever: Any = None
+        self._encoder = encoder  # sentence encoder of the dense extra (default MiniLM)
+        self._dense: Any = None
+        self._local = store is None and not in_memory and not self.settings.remote
 
     # -- lifecycle ----------------------------------------------------------------------
     def __enter__(self) -> LanguageGraph:
@@ -216,7 +220,7 @@ class LanguageGraph:
 
         current = self._retriever
         if current is None or current.settings != self.settings:
-            current = KBRetriever(self.store, self.nlp, self.settings)
+            current = KBRetriever(self.store, self.nlp, self.settings, dense=self.dense_index())
             self._retriever = current
         return current
 
@@ -262,9 +266,30 @@ class LanguageGraph:
         return answer
 
     def _changed(self) -> None:
-        """Drop cached indexes after the KB changed."""
+        """Drop cached indexes after the KB changed (and bring the embeddings up to date)."""
         if self._retriever is not None:
             self._retriever.refresh()
+        if self._dense is not None:
+            self._dense.sync(self.store)
+        else:
+            self.dense_index()
+
+    def _dense_directory(self) -> Path | None:
+        return Path(str(self.settings.kb)) / "indexes" / "dense" if self._local else None
+
+    def dense_index(self) -> Any:
+        """The sentence embeddings beside the KB (``settings.dense``), opened and brought up to
+        date on first use; ``None`` without the setting (nothing heavy is imported then)."""
+        if not self.settings.dense:
+            return None
+        if self._dense is None:
+            from lgm_rdf.retrieve.dense.encoder import MiniLMEncoder
+            from lgm_rdf.retrieve.dense.sidecar import VectorSidecar
+
+            sidecar = VectorSidecar(self._dense_directory(), self._encoder or MiniLMEncoder())
+            sidecar.sync(self.store)
+            self._dense = sidecar
+        return self._dense
 
     def update(self, sparql: str) -> None:
         """Run a SPARQL Update on the KB in one transaction (``SyntaxError`` on bad SPARQL)."""
@@ -288,6 +313,11 @@ class LanguageGraph:
             out.setdefault(kind, 0)
         out["graphs"] = len(self.store.named_graphs())
         out["quads"] = len(self.store)
+        from lgm_rdf.retrieve.dense.sidecar import sidecar_size
+
+        out["embeddings"] = (
+            len(self._dense) if self._dense is not None else sidecar_size(self._dense_directory())
+        )
         return out
 
     def export(

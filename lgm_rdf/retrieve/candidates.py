@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pyoxigraph import NamedNode
 
 from lgm_rdf.ontology import load_query
-from lgm_rdf.retrieve.model import ExpandedConcept
+from lgm_rdf.retrieve.model import Candidate, ExpandedConcept
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.values import with_values
 
@@ -120,3 +120,20 @@ def fetch_mentions(
             concept = row["concept"].value
             out[row["sentence"].value][concept] = labels.get(concept, concept)
     return out
+
+
+def fetch_sentences(
+    store: GraphStore, sentences: Sequence[str], via: str, concept: str = ""
+) -> list[Candidate]:
+    """The given sentences (IRIs) as unscored candidates reached ``via`` something other than a
+    concept (the dense index), in the order given; unknown IRIs are left out."""
+    rows: dict[str, SentenceHit] = {}
+    query = load_query("sentence_rows")
+    for block in _blocks(list(sentences)):
+        for row in store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block])):
+            rows[row["sentence"].value] = _hit(row)
+    return [
+        Candidate(h.sentence, h.text, h.resolved, h.document, h.title, h.position, concept, via)
+        for h in (rows.get(s) for s in sentences)
+        if h is not None
+    ]

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 TOP_CANDIDATES = 5  # candidates of a round kept by name in its Iteration (for --explain)
 # How a candidate sentence was reached from a query concept.
-VIAS = ("self", "alias", "parent", "child", "component", "whole", "hop", "lexical")
+VIAS = ("self", "alias", "parent", "child", "component", "whole", "hop", "lexical", "dense")
 
 
 @dataclass(frozen=True)

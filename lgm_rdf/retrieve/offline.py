@@ -38,6 +38,9 @@ BRIDGE_DECAY = 0.8  # each further bridge concept of a round leads a little less
 UNTITLED = 0.5  # weight of a bridge concept no document is named after
 LEAD_SHARE = 0.5  # only sentences scoring at least this share of the best lead further
 ANSWER_SENTENCES = 2
+# a bridge concept's value is multiplied by this plus its share of the best walk score
+# (Personalized PageRank from the question's concepts and the round's best sentences)
+BRIDGE_WALK_FLOOR = 0.5
 
 
 class OfflineReasoner:
@@ -83,7 +86,7 @@ class OfflineReasoner:
             if number >= rounds or self.settings.ablation == "no_graph":
                 break
             leads = [c for c in top[:BRIDGE_SENTENCES] if c.score >= LEAD_SHARE * top[0].score]
-            origin = self._bridges(retriever, leads, seen_concepts)
+            origin = self._bridges(retriever, leads, seen_concepts, question)
             bridges = list(origin)
             iteration.missing = bridges
             if not bridges:
@@ -105,7 +108,7 @@ class OfflineReasoner:
         return answer
 
     def _bridges(
-        self, retriever: Retriever, top: Sequence[Candidate], seen: set[str]
+        self, retriever: Retriever, top: Sequence[Candidate], seen: set[str], question: str = ""
     ) -> dict[str, float]:
         """Specific concepts of the best sentences that the question does not name.
 
@@ -116,6 +119,8 @@ class OfflineReasoner:
         if store is None or index is None or not top:
             return {}
         mentions = fetch_mentions(store, [c.sentence for c in top], index.labels)
+        weights_of = getattr(retriever, "concept_weights", None)
+        walk = weights_of(question, [c.sentence for c in top]) if weights_of else {}
         scored: dict[str, float] = {}
         origin: dict[str, float] = {}
         for rank, c in enumerate(top):
@@ -125,6 +130,8 @@ class OfflineReasoner:
                 # a specific concept, better one with a document of its own, leads further
                 quality = index.specificity(iri) * (1.0 if iri in index.titled else UNTITLED)
                 value = quality / (1 + rank)
+                if walk:
+                    value *= BRIDGE_WALK_FLOOR + walk.get(iri, 0.0)
                 if len(label.split()) > 1:
                     value *= 1.5  # multi-word names lead further than single common nouns
                 scored[label] = max(scored.get(label, 0.0), value)

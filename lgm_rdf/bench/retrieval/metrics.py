@@ -60,3 +60,19 @@ def pooled(pairs: Iterable[tuple[int, int]]) -> float | None:
         found += f
         total += t
     return found / total if total else None
+
+
+CLOSED_ANSWERS = frozenset({"yes", "no"})
+
+
+def answer_in_context(texts: Sequence[str], answers: Sequence[str]) -> bool | None:
+    """Whether any of ``answers`` (SQuAD-normalised) lies inside the normalised ``texts`` as
+    whole words; ``None`` when there is no open answer to look for (yes / no, or empty)."""
+    from lgm_rdf.bench.qa.metrics import normalize_answer
+
+    wanted = [normalize_answer(a) for a in answers]
+    wanted = [a for a in wanted if a and a not in CLOSED_ANSWERS]
+    if not wanted:
+        return None
+    context = f" {normalize_answer(' '.join(texts))} "
+    return any(f" {a} " in context for a in wanted)

@@ -22,6 +22,7 @@ class SystemScores:
         self.para: dict[int, list[tuple[int, int]]] = {k: [] for k in self.budgets}
         self.chars: dict[int, list[int]] = {k: [] for k in self.budgets}
         self.at: dict[int, list[float | None]] = {k: [] for k in RECALL_AT}
+        self.aic: dict[int, list[float | None]] = {k: [] for k in self.budgets}
         self.seconds: list[float] = []
         self.questions: list[dict[str, Any]] = []
 
@@ -42,6 +43,9 @@ class SystemScores:
                 row[f"sr@{k}"] = M.recall(keys, rec.gold_sentences)
             self.para[k].append(M.hits({d for d, _ in ctx}, rec.gold_paragraphs))
             self.chars[k].append(M.context_length([t for _, t in ctx]))
+            found = M.answer_in_context([t for _, t in ctx], [rec.answer, *rec.aliases])
+            self.aic[k].append(None if found is None else float(found))
+            row[f"aic@{k}"] = found
         for k in RECALL_AT:
             value = M.recall_at_k(list(paragraphs), rec.gold_paragraphs, k)
             self.at[k].append(value)
@@ -64,6 +68,7 @@ class SystemScores:
             },
             "paragraph_recall_within": {k: per_q(self.para[k]) for k in self.budgets},
             "recall_at": {k: M.mean(self.at[k]) for k in RECALL_AT},
+            "answer_in_context": {k: M.mean(self.aic[k]) for k in self.budgets},
             "context_chars": {k: M.mean(map(float, self.chars[k])) for k in self.budgets},
             "seconds_per_ask": M.mean(self.seconds),
             "questions": self.questions,
@@ -79,7 +84,8 @@ def format_markdown(result: dict[str, Any]) -> str:
     budgets = result["budgets"]
     hotpot = result["dataset"] == HOTPOTQA
     head = [f"SR@{k}" for k in budgets] if hotpot else [f"PR@{k}" for k in budgets]
-    head += [f"R@{k}" for k in RECALL_AT] + [f"ctx@{k}" for k in budgets] + ["ms/ask"]
+    head += [f"R@{k}" for k in RECALL_AT] + [f"AiC@{k}" for k in budgets]
+    head += [f"ctx@{k}" for k in budgets] + ["ms/ask"]
     lines = [
         f"## {Path(result['file']).name} ({result['dataset']}): {result['questions']} questions, "
         f"{result['paragraphs']} paragraphs, {result.get('sentences', '?')} sentences in one KB",
@@ -91,6 +97,7 @@ def format_markdown(result: dict[str, Any]) -> str:
         within = s["sentence_recall"] if hotpot else s["paragraph_recall_within"]
         cells = [_pct(within.get(k)) for k in budgets]
         cells += [_pct(s["recall_at"].get(k)) for k in RECALL_AT]
+        cells += [_pct(s.get("answer_in_context", {}).get(k)) for k in budgets]
         cells += [f"{s['context_chars'].get(k) or 0:.0f}" for k in budgets]
         secs = s["seconds_per_ask"]
         cells.append("–" if secs is None else f"{1000 * secs:.1f}")
@@ -111,7 +118,8 @@ def format_markdown(result: dict[str, Any]) -> str:
     lines.append(
         f"R@k: gold paragraphs among the first k documents of the ranking (lgm_rdf: "
         f"Answer.ranking at chunk_size={result['ranking_budget']}); ctx@K: mean characters of "
-        "context; ms/ask: mean wall time of one ask; lgm_rdf asks: "
+        "context; AiC@K: questions whose gold answer (or an alias; SQuAD-normalised, whole words; "
+        "yes/no answers left out) lies inside the K characters of context; ms/ask: mean wall time of one ask; lgm_rdf asks: "
         f"{result.get('asks', '?')}."
     )
     if "learn_seconds" in result:
