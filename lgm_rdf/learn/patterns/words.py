@@ -88,3 +88,9 @@ POSTPOSITIVE_ADJECTIVES = words(
 )
 # suffixes of adjectives mis-tagged as noun compounds ("flightless birds", "chemical element")
 ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
+
+# ordinal adjectives: "the first album", "the third studio album" name one member of a class
+ORDINAL_WORDS = frozenset(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth twentieth last final".split()
+)
