@@ -12,7 +12,9 @@ from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
+from lgm_rdf.learn.readers.roles import PROSE, assign_roles
 from lgm_rdf.learn.srg import DocumentGraph, build_srg, write_concepts
+from lgm_rdf.learn.structure import prose_only, sentence_roles
 from lgm_rdf.nlp.coref import resolve
 from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
@@ -169,6 +171,7 @@ class Learner:
         batch: list[_Job] = []
         seen: set[str] = set()
         for doc in documents:
+            doc = assign_roles(doc)  # before hashing: a change of role is a change
             report.documents += 1
             iri = self.minter.document(doc.id)
             if iri.value in seen:
@@ -202,14 +205,23 @@ class Learner:
         parsed, seconds = parsing.result()
         report.parse_seconds += seconds
         for job, sections in zip(jobs, parsed, strict=True):
-            antecedents = [
-                resolve(parsed_section, topic=topic_of(section.title or job.doc.title))
-                if self.coref
-                else {}
+            roles = [
+                sentence_roles(section, parsed_section.sentences)
                 for section, parsed_section in zip(job.doc.sections, sections, strict=True)
             ]
+            antecedents = [
+                resolve(prose_only(parsed_section, section_roles), topic=topic_of(title))
+                if self.coref
+                else {}
+                for title, parsed_section, section_roles in zip(
+                    [s.title or job.doc.title for s in job.doc.sections],
+                    sections,
+                    roles,
+                    strict=True,
+                )
+            ]
             sentences = [p.sentences for p in sections]
-            graph = build_srg(job.doc, sentences, antecedents, self.minter)
+            graph = build_srg(job.doc, sentences, antecedents, self.minter, roles)
             for enrich in self.enrichers:
                 enrich(job.doc, graph)
             write_concepts(graph)
@@ -249,16 +261,23 @@ class Segment:
 def parse_segments(section: Section) -> list[Segment]:
     """The pieces the learner parses ``section`` in, in order.
 
-    Each run of blocks without given sentences is one text (so a section of prose is parsed
-    whole, as one text); each pre-split sentence (HotpotQA) is a text of its own.
+    Each run of prose blocks (or of non-prose blocks) without given sentences is one text (so a
+    section of prose is parsed whole, as one text); each pre-split sentence (HotpotQA) is a text
+    of its own.
     """
     out: list[Segment] = []
     run: list[str] = []
     run_start = offset = 0
+    run_prose = True
     for block in section.blocks:
         if block.sentences is None:
+            if run and (block.role == PROSE) != run_prose:
+                # prose and non-prose are parsed apart: no sentence spans both
+                out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
+                run = []
             if not run:
                 run_start = offset
+                run_prose = block.role == PROSE
             run.append(block.text)
         else:
             if run:

@@ -90,7 +90,7 @@ POSTPOSITIVE_ADJECTIVES = words(
 ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
 
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
-ORDINAL_WORDS = frozenset(
+ORDINAL_WORDS = words(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth twentieth last final".split()
+    "thirteenth fourteenth fifteenth twentieth last final"
 )

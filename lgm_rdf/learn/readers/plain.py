@@ -1,4 +1,8 @@
-"""Plain text: one section, one block per paragraph (paragraphs end at blank lines)."""
+"""Plain text: one section, one block per paragraph (paragraphs end at blank lines).
+
+A paragraph's role is judged on its raw lines (a table's cells, a reference list's entries),
+before whitespace is collapsed; paragraphs between two fence lines (```) are code.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import re
 
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
+from lgm_rdf.learn.readers.roles import PROSE, block_role
 
 MAX_TITLE_CHARS = 120
 
@@ -17,8 +22,26 @@ def plain_document(
     if title is None:
         first = next((ln.strip() for ln in text.split("\n") if ln.strip()), "")
         title = first if 0 < len(first) < MAX_TITLE_CHARS else fallback
-    paragraphs = [clean_text(p) for p in re.split(r"\n[ \t]*\n", text)]
-    blocks = tuple(Block(p) for p in paragraphs if p)
+    blocks = tuple(plain_blocks(text))
     return SourceDocument(
         doc_id, clean_text(title), source, (Section(clean_text(title), 0, blocks),)
     )
+
+
+_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.M)
+
+
+def plain_blocks(text: str) -> list[Block]:
+    """The paragraphs of ``text`` as blocks, each with the role its raw lines show."""
+    out: list[Block] = []
+    fenced = False
+    for raw in re.split(r"\n[ \t]*\n", text):
+        cleaned = clean_text(raw)
+        if not cleaned:
+            continue
+        fences = len(_FENCE.findall(raw))
+        role = "code" if fenced or fences else block_role(raw)
+        if fences % 2:
+            fenced = not fenced
+        out.append(Block(cleaned) if role == PROSE else Block(cleaned, role=role))
+    return out

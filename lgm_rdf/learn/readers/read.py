@@ -66,7 +66,7 @@ def read_file(path: str | Path) -> list[SourceDocument]:
     else:
         records = load_jsonl(text, p) if suffix in JSONL_SUFFIXES else load_json(text, p)
         docs = records_to_documents(records, p, source)
-    docs = [d for d in docs if any(s.text for s in d.sections)]
+    docs = [d for d in docs if has_text(d)]
     if not docs:
         raise ReaderError("no text found", p)
     return docs
@@ -85,9 +85,14 @@ def read_text(text: str, doc_id: str, title: str | None = None) -> SourceDocumen
         doc = markdown_document(text, doc_id, doc_id, title, doc_id)
     else:
         doc = plain_document(text, doc_id, doc_id, title, doc_id)
-    if not any(s.text for s in doc.sections):
+    if not has_text(doc):
         raise ReaderError("no text found", f"document {doc_id!r}")
     return doc
+
+
+def has_text(doc: SourceDocument) -> bool:
+    """The document has some text besides code (a file of only code has nothing to learn)."""
+    return any(b.text and b.role != "code" for s in doc.sections for b in s.blocks)
 
 
 def _log_skip(path: Path, reason: str) -> None:
