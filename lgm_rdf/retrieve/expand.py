@@ -71,9 +71,11 @@ def expand_concepts(
                 weight *= min(1.0, SPREAD / children[source.concept])
             label = labels.get(to, to)
             old = reached.get(to)
+            conf = row.get("confidence")
+            confidence = source.confidence * (float(conf.value) if conf is not None else 1.0)
             if old is None or weight > old.weight:
                 reached[to] = ExpandedConcept(
-                    to, label, role, source.distance + 1, source.source, weight
+                    to, label, role, source.distance + 1, source.source, weight, confidence
                 )
         room = cap - len(best)
         ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]

@@ -25,6 +25,7 @@ class ExpandedConcept:
     distance: int
     source: str  # the query concept (label) it was reached from
     weight: float = 1.0  # link strength x relation/distance discount
+    confidence: float = 1.0  # product of the lgm:confidence of the relations on the path
 
 
 @dataclass(frozen=True)
