@@ -34,10 +34,7 @@ def test_concept_fruit_shows_component_with_evidence(kb: Path, capsys) -> None:
     assert main(["concept", "Fruits", "--kb", str(kb)]) == 0  # found by its lemma
     out = capsys.readouterr().out
     assert "components (lgm:partOf this):\n    vitamin  (pattern, confidence 0." in out
-    assert (
-        "      evidence: Fruits contain many vitamins."
-        in out
-    )
+    assert "      evidence: Fruits contain many vitamins." in out
     assert "children:\n    apple" in out
 
 

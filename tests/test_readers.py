@@ -42,9 +42,11 @@ def test_txt_title_paragraphs_and_id(tmp_path: Path) -> None:
     assert doc.title == "All about apples"
     (section,) = doc.sections
     assert section.title == "All about apples" and section.level == 0
-    # one block per paragraph, all prose, no page
-    assert section.blocks == tuple(
-        Block(t) for t in ("All about apples", "Apples are a type of fruit.", "It is sweet.")
+    # one block per paragraph, no page; a short line without a full stop is a heading
+    assert section.blocks == (
+        Block("All about apples", role="heading"),
+        Block("Apples are a type of fruit."),
+        Block("It is sweet."),
     )
     assert section.text == "All about apples\n\nApples are a type of fruit.\n\nIt is sweet."
 

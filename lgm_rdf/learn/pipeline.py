@@ -261,23 +261,22 @@ class Segment:
 def parse_segments(section: Section) -> list[Segment]:
     """The pieces the learner parses ``section`` in, in order.
 
-    Each run of prose blocks (or of non-prose blocks) without given sentences is one text (so a
-    section of prose is parsed whole, as one text); each pre-split sentence (HotpotQA) is a text
-    of its own.
+    Each run of blocks of one role without given sentences is one text (so a section of prose
+    is parsed whole, as one text); each pre-split sentence (HotpotQA) is a text of its own.
     """
     out: list[Segment] = []
     run: list[str] = []
     run_start = offset = 0
-    run_prose = True
+    run_role = PROSE
     for block in section.blocks:
         if block.sentences is None:
-            if run and (block.role == PROSE) != run_prose:
-                # prose and non-prose are parsed apart: no sentence spans both
+            if run and block.role != run_role:
+                # blocks of different roles are parsed apart: no sentence spans two roles
                 out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
                 run = []
             if not run:
                 run_start = offset
-                run_prose = block.role == PROSE
+                run_role = block.role
             run.append(block.text)
         else:
             if run:

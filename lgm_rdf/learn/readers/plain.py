@@ -1,7 +1,9 @@
 """Plain text: one section, one block per paragraph (paragraphs end at blank lines).
 
 A paragraph's role is judged on its raw lines (a table's cells, a reference list's entries),
-before whitespace is collapsed; paragraphs between two fence lines (```) are code.
+before whitespace is collapsed; paragraphs between two fence lines (```) are code; a short
+line without a full stop is a heading, and the paragraphs after a "References" heading are
+references.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import re
 
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
-from lgm_rdf.learn.readers.roles import PROSE, block_role
+from lgm_rdf.learn.readers.roles import PROSE, block_role, is_reference_heading
 
 MAX_TITLE_CHARS = 120
 
@@ -34,14 +36,31 @@ _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.M)
 def plain_blocks(text: str) -> list[Block]:
     """The paragraphs of ``text`` as blocks, each with the role its raw lines show."""
     out: list[Block] = []
-    fenced = False
+    fenced = references = False
     for raw in re.split(r"\n[ \t]*\n", text):
         cleaned = clean_text(raw)
         if not cleaned:
             continue
         fences = len(_FENCE.findall(raw))
         role = "code" if fenced or fences else block_role(raw)
+        if role == PROSE and plain_heading(raw):
+            role, references = "heading", is_reference_heading(cleaned)
+        elif role == PROSE and references:
+            role = "reference"
         if fences % 2:
             fenced = not fenced
         out.append(Block(cleaned) if role == PROSE else Block(cleaned, role=role))
     return out
+
+
+HEADING_WORDS = 8
+
+
+def plain_heading(raw: str) -> bool:
+    """A one-line paragraph of a few words without a full stop that starts with a capital or a
+    section number ("Abstract", "2.1 Related Work"): a heading of a plain-text document."""
+    line = raw.strip()
+    words = line.split()
+    if "\n" in line or not words or len(words) > HEADING_WORDS or line.endswith((".", ",", ";")):
+        return False
+    return line[0].isupper() or bool(re.match(r"^\d+(?:\.\d+)*\.?\s+[A-Z]", line))

@@ -71,6 +71,11 @@ _SCHEMA_WORDS = re.compile(
 )
 
 
+def is_reference_heading(title: str) -> bool:
+    """A heading that opens a reference list ("References", "7 Bibliography")."""
+    return bool(_REFERENCE_HEADING.match(title))
+
+
 def _lines(text: str) -> list[str]:
     return [ln for ln in text.split("\n") if ln.strip()]
 
@@ -203,6 +208,7 @@ def _has_sentence(text: str) -> bool:
 
 
 FRONT_MATTER_WORDS = 15
+_TITLE_PAGE_ROLES = frozenset({PROSE, "heading", "affiliation"})
 
 
 def _front_matter(blocks: Sequence[Block]) -> int:
@@ -216,6 +222,8 @@ def _front_matter(blocks: Sequence[Block]) -> int:
         first = block.text.strip()
         if block.sentences is not None or re.match(r"^\W*abstract\b", first, re.I):
             break
+        if block.role not in _TITLE_PAGE_ROLES:
+            break
         if first.endswith((".", "!", "?")) or len(_words(first)) > FRONT_MATTER_WORDS:
             break
         n += 1
@@ -224,7 +232,7 @@ def _front_matter(blocks: Sequence[Block]) -> int:
 
 def section_roles(section: Section, first: bool) -> Section:
     """``section`` with a role on every block a reader left as prose."""
-    if _REFERENCE_HEADING.match(section.title or ""):
+    if is_reference_heading(section.title or ""):
         forced: str | None = "reference"
     elif _AFFILIATION_HEADING.match(section.title or ""):
         forced = "affiliation"
@@ -234,11 +242,11 @@ def section_roles(section: Section, first: bool) -> Section:
     blocks = []
     for k, block in enumerate(section.blocks):
         role = block.role
-        if role == PROSE:
+        if k < front:
+            role = "heading" if k == 0 else "affiliation"
+        elif role == PROSE:
             if forced is not None:
                 role = forced
-            elif k < front:
-                role = "heading" if k == 0 else "affiliation"
             elif block.sentences is None:
                 role = block_role(block.text)
         blocks.append(block if role == block.role else replace(block, role=role))
