@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from lgm_rdf.bench.graph import measure as graph_measure
 from lgm_rdf.bench.qa import evaluate as qa_evaluate
 from lgm_rdf.bench.query import scale as query_scale
 from lgm_rdf.bench.retrieval import evaluate as retrieval_evaluate
@@ -18,6 +19,8 @@ HELP = {
     "query": "expansion and candidate latency on synthetic KBs up to 1M sentences",
     "qa": "EM, F1 and LLM-judge recall of answers, against stuffing (needs an LLM)",
     "serve": "SPARQL endpoint latency of lgm serve against oxigraph serve on the same KB (one run)",
+    "graph": "concept graph of real documents: relations per 1,000 sentences, non-prose share, "
+    "junk labels, splits, judged precision",
 }
 
 # the benchmarks that define their own options and run through their ``cmd(args)``
@@ -26,6 +29,7 @@ WITH_OPTIONS = {
     "query": query_scale,
     "serve": serve_latency,
     "qa": qa_evaluate,
+    "graph": graph_measure,
 }
 
 
@@ -45,7 +49,7 @@ def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
     p = inner.add_parser("coref", help=HELP["coref"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
-    for name in ("retrieval", "query", "serve", "qa"):
+    for name in ("retrieval", "query", "serve", "qa", "graph"):
         WITH_OPTIONS[name].add_arguments(inner.add_parser(name, help=HELP[name]))
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.readers import Section, SourceDocument
-from lgm_rdf.nlp.concepts import ConceptMention, sentence_concepts
+from lgm_rdf.nlp.concepts import ConceptMention, junk_key, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.text import lemma_text, resolved_text
@@ -119,9 +119,8 @@ def build_srg(
             s_iri = minter.sentence(iri, position)
             role = section_roles[j] if j < len(section_roles) else "prose"
             if role == "prose":
-                learned = LearnedSentence(
-                    s_iri, sentence, by_sentence.get(j, {}), sentence_concepts(sentence)
-                )
+                ants = {t: a for t, a in by_sentence.get(j, {}).items() if not junk_key(a.key)}
+                learned = LearnedSentence(s_iri, sentence, ants, sentence_concepts(sentence))
             else:
                 learned = LearnedSentence(s_iri, sentence, {}, [], role=role)
             _write_sentence(graph, learned, section_iri, position, offset)

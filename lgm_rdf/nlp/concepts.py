@@ -90,8 +90,8 @@ class ConceptMention:
 def lemma_of(tok: Token) -> str:
     """Lower-case lemma, mending two slips of spaCy's rule lemmatiser.
 
-    "species" is its own plural (not "specie"), and "-xes" plurals lose the whole "es"
-    ("remixes" → "remix", not "remixe").
+    "species" is its own plural (not "specie"), "-xes" plurals lose the whole "es"
+    ("remixes" → "remix", not "remixe"), and a noun tagged singular keeps its "s" ("alias").
     """
     text = tok.text.lower()
     lemma = (tok.lemma or tok.text).lower()
@@ -99,6 +99,8 @@ def lemma_of(tok: Token) -> str:
         return text
     if lemma.endswith("xe") and text == lemma + "s":
         return lemma[:-1]
+    if tok.tag == "NN" and text == lemma + "s":
+        return text  # "alias" tagged singular but lemmatised "alia"
     return lemma
 
 
@@ -305,8 +307,9 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
 
 
 _ACRONYM_PLURAL = re.compile(r"^((?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z0-9]*[A-Z0-9])s$")
-_JUNK_CHARS = frozenset("[]{}<>|\\*_=`~^#@")
+_JUNK_CHARS = frozenset("[]{}<>|\\*_=`~^#@$")
 _JUNK_WORDS = frozenset({"et al", "et al.", "ibid", "op. cit.", "cf", "e.g", "i.e", "etc"})
+_EDGE_JUNK = "-–—/'\"“”‘’()"
 _EDGE_PUNCT = "\"'“”‘’«»,;:!?*_`~#|/\\-–—"
 _PAIRS = {")": "(", "]": "[", "}": "{", "”": "“", "’": "‘", "»": "«"}
 
@@ -347,6 +350,8 @@ def junk_key(key: str) -> bool:
         return True  # "[: apple]", "{name}", "italic_x", "**bold**", e-mail and web addresses
     if key in _JUNK_WORDS or key.endswith(" et al") or key.endswith(" et al."):
         return True
+    if key[0] in _EDGE_JUNK or key[-1] in _EDGE_JUNK:
+        return True  # "-harvest", "apple)": a piece of a word or a phrase
     words = key.split()
     digits = sum(1 for c in key if c.isdigit())
     return len(words) == 1 and digits > letters  # "p15-1034", "v1"

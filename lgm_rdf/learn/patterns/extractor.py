@@ -54,6 +54,7 @@ from lgm_rdf.learn.patterns.words import (
     AGENT_SUFFIXES,
     COPULA_HEDGES,
     DEGREE_WORDS,
+    ELABORATING,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
     ORDINAL_WORDS,
@@ -65,6 +66,7 @@ from lgm_rdf.learn.patterns.words import (
     VAGUE_QUANTITIES,
 )
 from lgm_rdf.learn.relations import Relation
+from lgm_rdf.nlp.concepts import acronym_singular
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
 
@@ -108,6 +110,7 @@ class _Rules(VerbRules):
             ("born", self._born),
             ("or-name", self._or_names),
             ("renamed", self._renamed),
+            ("bracketed-name", self._bracketed_names),
         ):
             self.rule = rule
             apply()
@@ -130,10 +133,24 @@ class _Rules(VerbRules):
                 continue
             subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
+            # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
+            # relational predicate ("sources of") or after "particularly" are no classes
+            closed = bool(v.pp_objects(n, "of")) and v.lemma(n) not in TYPE_NOUNS | PART_NOUNS
             for m in v.conjuncts(n):
+                own = bool(v.determiner(m)) or v.lemma(m) == "one"  # "... and one of the Bs"
+                if m != n and ((closed and not own) or self._elaboration(m)):
+                    continue
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self.rule = "copula"
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _elaboration(self, m: int) -> bool:
+        """Conjunct ``m`` elaborates rather than adds: "particularly X", "as well as X"."""
+        v = self.v
+        before = {v.lemma(k) for k in v.kids[m] if k < m} | {v.lemma(max(0, m - 1))}
+        return bool(before & ELABORATING) or any(
+            v.tokens[k].text.lower() == "well" for k in range(max(0, m - 3), m)
+        )
 
     def _not_a_class(self, n: int) -> bool:
         """Predicates that only look like class nouns.
@@ -199,7 +216,7 @@ class _Rules(VerbRules):
             if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
                 continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
             for name in names:
-                if name is not None and name.is_name:
+                if name is not None and name.is_name and not acronym_singular(name.label):
                     self._emit("inheritance", name, b.parent(noun, name), 0.8)
 
     def _title_case(self, start: int, end: int) -> bool:
@@ -322,8 +339,23 @@ class _Rules(VerbRules):
                 children = [a for o in objs for a in self.b.expand(o)]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
                 children = self.b.args(items[:cut])
+            whole = self._listed_for(p, objs)
             for child in children:
-                self._emit("inheritance", child, self.b.parent(p, child), 0.9)
+                self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
+
+    def _listed_for(self, p: int, objs: list[int]) -> int:
+        """The noun a list after ``p`` is about: "Antioxidants in bings, such as flavonoids"
+        lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase)."""
+        v = self.v
+        prep = v.head(p)
+        if not objs or v.rels[p] != "pobj" or prep is None:
+            return p
+        noun = v.head(prep)
+        first = min(v.subtree(objs[0]))
+        comma = any(v.tokens[k].text == "," for k in range(p + 1, first))
+        if comma and noun is not None and v.tokens[noun].upos == "NOUN" and v.is_plural(noun):
+            return noun
+        return p
 
     def _quantified(self, k: int) -> bool:
         """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""

@@ -33,6 +33,8 @@ class VerbRules(AliasRules):
             h = v.head(i)
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
+                if self._predicative(h):
+                    continue  # "Leaves function as factories containing chlorophyll"
                 s, clause = h, i
             else:
                 s, clause = self._clause_subject(i)
@@ -48,6 +50,18 @@ class VerbRules(AliasRules):
                 continue
             if subjects:
                 self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
+
+    def _predicative(self, noun: int) -> bool:
+        """``noun`` describes something else: "(function / serve) as factories"."""
+        v = self.v
+        prep = v.head(noun)
+        return v.rels[noun] == "pobj" and prep is not None and v.lemma(prep) == "as"
+
+    def _restricted(self, subject_tokens: list[int]) -> bool:
+        """ "Such paragraphs", "These birds": a subject that is no whole class."""
+        v = self.v
+        marks = {"such", "these", "those", "this", "that"}
+        return any(v.lemma(k) in marks for t in subject_tokens for k in v.kids[t])
 
     def _named_member(self, verb: int, noun: int) -> None:
         """ "the protest known as the May Fourth Movement", "a town called Unionville", "a
@@ -127,7 +141,9 @@ class VerbRules(AliasRules):
             self.rule = "contain"
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
                 self.rule = "include-kinds"
-                self._emit_all("inheritance", object_args, subjects, 0.7)
+                kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
+                if len(kinds) == len(objects) and not self._restricted(subject_tokens):
+                    self._emit_all("inheritance", object_args, subjects, 0.7)
             else:
                 self._emit_all("composition", subjects, object_args, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"

@@ -94,3 +94,7 @@ ORDINAL_WORDS = words(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
     "thirteenth fourteenth fifteenth twentieth last final"
 )
+
+# adverbs that make a coordinated noun an example of what came before, not another class:
+# "sources of vitamins, particularly vitamin C"
+ELABORATING = words("particularly especially notably mainly chiefly including namely e.g.")

@@ -62,7 +62,13 @@ _MATH = frozenset("=+−×÷/^∑∏∫√≤≥≠≈∞∈∉⊂⊆⊑∪∩�
 _PLACEHOLDER = re.compile(
     r"\{\{?\s*[A-Za-z_][\w. -]*\}\}?|<(?!(?:nowiki|br|ref|sup|sub|span|div|b|i|em|p|small|code)\b)[a-z_][\w -]*>|\[(?:[A-Z][A-Za-z_]*|[a-z]+(?:/[a-z]+)+|[A-Za-z_ ]+_[A-Za-z_ ]*)\]|\[:\s"
 )
-_CHAT = re.compile(r'"(?:role|content)"\s*:|\b(?:system|user|assistant)\s*:\s*$', re.I)
+_CHAT = re.compile(
+    r'"(?:role|content)"\s*:|\b(?:system|user|assistant)\s*:\s*$|\{\{|\}\}|'
+    r"\b(?:input|output)(?: json)? format\s*:|"
+    r"^\W*(?:your task is|you will receive|you are an? (?:ai|assistant|helpful)|guidelines\s*:|"
+    r"requirements\s*:)",
+    re.I | re.M,
+)
 # a schema written with variables: "A is a type of B", "X (such as A1, A2)"
 _VARIABLE = re.compile(r"(?<![\w.’'°-])(?:[A-Z]|[A-Z][0-9]|[A-Z]_[a-z0-9])(?![\w’'-])")
 _INITIAL_AFTER = re.compile(r"^\.\s*[A-Z]")
@@ -113,6 +119,19 @@ def _is_code(lines: Sequence[str]) -> bool:
     if not lines:
         return False
     return _share(lines, lambda ln: bool(_CODE_LINE.match(ln))) >= 0.6 and len(lines) >= 2
+
+
+_ASSIGN_LITERAL = re.compile(r"^\s*[\w.\[\]]+\s*=\s*[\[{(]")
+_DATA_LINE = re.compile(r'^\s*(?:["{}\[\]]|\w+\s*:\s*["{\[])')
+
+
+def _is_data(lines: Sequence[str]) -> bool:
+    """A literal of a program or a data file: "details = {", lines of quoted strings, braces."""
+    if not lines:
+        return False
+    if _ASSIGN_LITERAL.match(lines[0]) or re.match(r'^\s*[\[{]\s*"[^"]*"\s*:', lines[0]):
+        return True  # "details = {", '{"sentence": ...
+    return len(lines) >= 2 and _share(lines, lambda ln: bool(_DATA_LINE.match(ln))) >= 0.5
 
 
 def _is_equation(text: str) -> bool:
@@ -189,7 +208,9 @@ def block_role(text: str) -> str:
         return "affiliation"
     if _is_table(lines):
         return "table"
-    if _is_code(lines) or text.lstrip().startswith(("```", "~~~")):
+    if _CHAT.search(text):
+        return "template"
+    if _is_code(lines) or _is_data(lines) or text.lstrip().startswith(("```", "~~~")):
         return "code"
     if _is_equation(text):
         return "equation"
