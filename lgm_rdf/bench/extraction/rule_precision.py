@@ -65,8 +65,12 @@ def table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
     by_extractor: dict[str, Counter[str]] = {}
     for name, c in counts.items():
         by_extractor.setdefault(name.split("/", 1)[0], Counter()).update(c)
-    extractors = {
-        name: {"tp": c["tp"], "fp": c["fp"], "precision": round(c["tp"] / (c["tp"] + c["fp"]), 3)}
+    extractors = {  # Laplace: (tp + 1) / (tp + fp + 2), so 17 of 17 is not certainty
+        name: {
+            "tp": c["tp"],
+            "fp": c["fp"],
+            "precision": round((c["tp"] + 1) / (c["tp"] + c["fp"] + 2), 3),
+        }
         for name, c in sorted(by_extractor.items())
         if c["tp"] + c["fp"]
     }
@@ -85,8 +89,9 @@ def table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
             "sources": list(sources),
             "method": "spaCy parse + PatternExtractor on each gold sentence; TP = matches a gold "
             "relation (a parent with extra modifiers matches its head); judged samples add their "
-            f"verdicts; rule precision shrunk to its extractor's by {PRIOR_WEIGHT:g} "
-            "pseudo-relations: (tp + m*P) / (tp + fp + m)",
+            "verdicts; extractor precision P = (tp + 1) / (tp + fp + 2); rule precision shrunk "
+            f"to its extractor's by m = {PRIOR_WEIGHT:g} pseudo-relations: "
+            "(tp + m*P) / (tp + fp + m)",
         },
         "extractors": extractors,
         "rules": rules,
