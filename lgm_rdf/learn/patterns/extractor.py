@@ -46,7 +46,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
@@ -66,7 +66,6 @@ from lgm_rdf.learn.patterns.words import (
     VAGUE_QUANTITIES,
 )
 from lgm_rdf.learn.relations import Relation
-from lgm_rdf.nlp.concepts import acronym_singular
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
 
@@ -216,7 +215,8 @@ class _Rules(VerbRules):
             if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
                 continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
             for name in names:
-                if name is not None and name.is_name and not acronym_singular(name.label):
+                # "the web UI", "the host CPU": before an acronym the noun is a modifier
+                if name is not None and name.is_name and not looks_like_acronym(name.label):
                     self._emit("inheritance", name, b.parent(noun, name), 0.8)
 
     def _title_case(self, start: int, end: int) -> bool:
