@@ -16,7 +16,7 @@ setup(
     + list(RESOURCES),
     package_dir=RESOURCES,
     package_data={
-        "lgm_rdf": ["**/*.txt", "**/*.html", "**/*.js", "**/*.css", "**/*.jsonl", "py.typed"],
+        "lgm_rdf": ["**/*.txt", "**/*.html", "**/*.js", "**/*.css", "**/*.jsonl", "**/*.json", "py.typed"],
         "lgm_rdf._resources.queries": ["*.rq", "*.ru"],
         "lgm_rdf._resources.queries.examples": ["*.rq"],
         "lgm_rdf._resources.ontology": ["*.ttl", "*.md"],

@@ -76,6 +76,19 @@ RELATION_PROPERTIES: dict[str, NamedNode] = {
     "alias": OWL.sameAs,
 }
 
+# block role of a non-prose sentence -> its lgm:BlockRole individual (prose has no role triple)
+BLOCK_ROLE_TERMS: dict[str, NamedNode] = {
+    "heading": LGM.HeadingRole,
+    "reference": LGM.ReferenceRole,
+    "affiliation": LGM.AffiliationRole,
+    "table": LGM.TableRole,
+    "code": LGM.CodeRole,
+    "equation": LGM.EquationRole,
+    "caption": LGM.CaptionRole,
+    "header_footer": LGM.HeaderFooterRole,
+    "template": LGM.TemplateRole,
+}
+
 # characters kept as they are in minted IRI segments (RFC 3986 unreserved)
 _SAFE = "-._~"
 

@@ -32,6 +32,7 @@ class Settings:
     # relation extraction
     extractor: str = "pattern"  # pattern | llm | both
     reflect: bool = False
+    compound_heads: bool = True  # "graph database ⊑ database" (lgm:extractor "compound-head")
     # LLM endpoint (any OpenAI-compatible server)
     llm_model: str | None = None
     openai_base_url: str | None = None

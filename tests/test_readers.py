@@ -42,9 +42,11 @@ def test_txt_title_paragraphs_and_id(tmp_path: Path) -> None:
     assert doc.title == "All about apples"
     (section,) = doc.sections
     assert section.title == "All about apples" and section.level == 0
-    # one block per paragraph, all prose, no page
-    assert section.blocks == tuple(
-        Block(t) for t in ("All about apples", "Apples are a type of fruit.", "It is sweet.")
+    # one block per paragraph, no page; a short line without a full stop is a heading
+    assert section.blocks == (
+        Block("All about apples", role="heading"),
+        Block("Apples are a type of fruit."),
+        Block("It is sweet."),
     )
     assert section.text == "All about apples\n\nApples are a type of fruit.\n\nIt is sweet."
 
@@ -115,11 +117,13 @@ def test_markdown_sections_levels_and_markup(tmp_path: Path) -> None:
     ]
     pre, apples, parts, colour, deep = doc.sections
     assert pre.text == "Preamble with emphasis and a link text."
-    assert apples.text == (
+    prose = [b.text for b in apples.blocks if b.role == "prose"]
+    assert " ".join(prose) == (
         "The apple is Malus domestica; snake_case_words stay. Strong and struck text. "
         "A wrapped line."
     )
-    assert "print" not in "".join(s.text for s in doc.sections)
+    # code is kept as a block of its own, with its role (stored, never a source of relations)
+    assert [b.text for b in apples.blocks if b.role == "code"] == ['print("code is dropped")']
     assert "comment" not in "".join(s.text for s in doc.sections)
     assert parts.text == (
         "An apple consists of:\n\nthe peel.\nthe flesh, which is eaten.\nthe core!"

@@ -222,7 +222,7 @@ BROKEN = [
         'lgm:extractor "pattern"',
         'lgm:extractor "regex"',
         "urn:lgm:axiom:sub lgm:extractor",
-        '"pattern", "llm", "import" or "label-match"',
+        '"pattern", "llm", "compound-head", "import" or "label-match"',
     ),
     (
         "valid relation not asserted",

@@ -176,7 +176,8 @@ def cmd_concept(args: argparse.Namespace) -> int:
             print(f"  {ROLE_TITLES[role]}:")
             for link in links:
                 mark = "" if link.verdict in ("valid", "unchecked") else f" [{link.verdict}]"
-                print(f"    {link.label}{mark}  ({link.extractor})")
+                conf = "" if link.confidence is None else f", confidence {link.confidence:.2f}"
+                print(f"    {link.label}{mark}  ({link.extractor}{conf})")
                 if link.text:
                     print(f"      evidence: {link.text}")
                 elif link.evidence:

@@ -18,6 +18,10 @@ OWL mapping (a pure TBox that owlready2, Protégé and HermiT load):
                      an individual too.
 * alias              ``a owl:equivalentClass b`` (instead of ``owl:sameAs``, which between
                      classes only relates the punned individuals and is ignored for classes)
+* confidence         each exported relation axiom is annotated with ``lgm:confidence`` (an OWL 2
+                     axiom annotation: an ``owl:Axiom`` node naming source, property and target),
+                     the best confidence of its provenance axioms in the KB; none for a relation
+                     without one (imported)
 
 SKOS mapping: a ``skos:ConceptScheme``; concepts are ``skos:Concept`` with ``skos:prefLabel``
 (one per language) and ``skos:altLabel``; inheritance -> ``skos:broader``, alias ->
@@ -92,12 +96,17 @@ class _ConceptGraph:
         self.relations: dict[str, list[tuple[NamedNode, NamedNode]]] = {
             k: [] for k in _KINDS.values()
         }
+        self.confidence: dict[tuple[NamedNode, NamedNode], Literal] = {}
+        self.annotations: list[BlankNode] = []
         rows = store.select(load_query("interop_relations"))
         rows.sort(key=lambda r: (r["property"].value, r["source"].value, r["target"].value))
         for row in rows:
             if is_concept(row["source"]) and is_concept(row["target"]):
                 kind = _KINDS[row["property"].value]
-                self.relations[kind].append((row["source"], row["target"]))  # type: ignore[arg-type]
+                pair = (row["source"], row["target"])
+                self.relations[kind].append(pair)  # type: ignore[arg-type]
+                if isinstance(conf := row.get("confidence"), Literal):
+                    self.confidence[pair] = conf  # type: ignore[index]
 
     def counts(self) -> dict[str, int]:
         """Number of concepts and of relations per kind."""
@@ -134,8 +143,10 @@ def export_owl(
         alts = dict.fromkeys(cg.alt_labels.get(concept, []))
         triples.extend(Triple(concept, SKOS.altLabel, lab) for lab in alts)
     with_parent: set[NamedNode] = set()
+    triples.append(Triple(LGM.confidence, RDF_TYPE, OWL.AnnotationProperty))
     for child, parent in cg.relations["inheritance"]:
         triples.append(Triple(child, RDFS.subClassOf, parent))
+        triples += _annotated(cg, (child, parent), RDFS.subClassOf, parent)
         with_parent.add(child)
     for n, (part, whole) in enumerate(cg.relations["composition"]):
         restriction = BlankNode(f"partOf{n}")
@@ -145,12 +156,36 @@ def export_owl(
             Triple(restriction, OWL.onProperty, LGM.partOf),
             Triple(restriction, OWL.someValuesFrom, whole),
         ]
+        triples += _annotated(cg, (part, whole), RDFS.subClassOf, restriction)
     for a, b in cg.relations["alias"]:
         triples.append(Triple(a, OWL.equivalentClass, b))
+        triples += _annotated(cg, (a, b), OWL.equivalentClass, b)
     for concept in sorted(set(cg.labels) - with_parent, key=lambda c: c.value):
         triples.append(Triple(concept, RDFS.subClassOf, OWL.Thing))
     _write(out, serialize(triples, None, RdfFormat.RDF_XML, prefixes=PREFIXES))
     return {**cg.counts(), "triples": len(triples)}
+
+
+def _annotated(
+    cg: _ConceptGraph,
+    pair: tuple[NamedNode, NamedNode],
+    prop: NamedNode,
+    target: NamedNode | BlankNode,
+) -> list[Triple]:
+    """The OWL 2 axiom annotation carrying the confidence of the exported axiom
+    ``pair[0] prop target`` (nothing when the relation has no confidence)."""
+    conf = cg.confidence.get(pair)
+    if conf is None:
+        return []
+    node = BlankNode(f"ax{len(cg.annotations)}")
+    cg.annotations.append(node)
+    return [
+        Triple(node, RDF_TYPE, OWL.Axiom),
+        Triple(node, OWL.annotatedSource, pair[0]),
+        Triple(node, OWL.annotatedProperty, prop),
+        Triple(node, OWL.annotatedTarget, target),
+        Triple(node, LGM.confidence, conf),
+    ]
 
 
 def export_skos(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.learn.relations import Relation
-from lgm_rdf.learn.srg import DocumentGraph
+from lgm_rdf.learn.srg import DocumentGraph, phrases_in
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import (
     LGM,
@@ -76,6 +76,8 @@ def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) ->
         graph.add(axiom, OWL.annotatedTarget, tgt)
         graph.add(axiom, PROV.wasDerivedFrom, evidence)
         graph.add(axiom, LGM.extractor, Literal(rel.extractor))
+        if rel.rule:
+            graph.add(axiom, LGM.rule, Literal(rel.rule))
         graph.add(axiom, LGM.verdict, VERDICTS[item.verdict])
         graph.add(
             axiom,
@@ -157,7 +159,7 @@ class MentionLinker:
             self.known[key] = graph.minter.concept(key)
         before = len(graph.quads)
         for learned in graph.sentences:
-            for concept in _phrases_in(learned.lemma, self.known):
+            for concept in phrases_in(learned.lemma, self.known):
                 graph.add(learned.iri, LGM.mentions, concept)
         added += len(graph.quads) - before
         if fresh and self._index is None:
@@ -191,19 +193,3 @@ class MentionLinker:
 def _document_key(sentence: NamedNode) -> str:
     """The document IRI (as text) a minted sentence IRI belongs to."""
     return sentence.value.rsplit("/sentence/", 1)[0]
-
-
-MAX_PHRASE_WORDS = 6
-
-
-def _phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[NamedNode]:
-    """Known concepts whose lemma phrase occurs as whole words in ``lemma``."""
-    words = lemma.split()
-    found: dict[str, NamedNode] = {}
-    for i in range(len(words)):
-        for n in range(1, min(MAX_PHRASE_WORDS, len(words) - i) + 1):
-            key = " ".join(words[i : i + n])
-            concept = known.get(key)
-            if concept is not None:
-                found[key] = concept
-    return found.values()

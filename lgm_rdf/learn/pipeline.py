@@ -14,7 +14,9 @@ from lgm_rdf.errors import LgmError
 from lgm_rdf.learn.identity import LegacyDocuments
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
+from lgm_rdf.learn.readers.roles import assign_roles
 from lgm_rdf.learn.srg import DocumentGraph, build_srg, seal_counts, write_concepts
+from lgm_rdf.learn.structure import prose_only, sentence_roles
 from lgm_rdf.nlp.coref import resolve
 from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
 from lgm_rdf.ontology import IriMinter, load_query
@@ -181,6 +183,7 @@ class Learner:
         batch: list[_Job] = []
         seen: set[str] = set()
         for doc in documents:
+            doc = assign_roles(doc)  # before hashing: a change of role is a change
             report.documents += 1
             iri = self.minter.document(doc.id)
             if iri.value in seen:
@@ -259,15 +262,25 @@ class Learner:
     def _learn_one(
         self, job: _Job, sections: list[ParsedText], report: LearnReport, concepts: set[str]
     ) -> None:
-        """Build, enrich and write the graph of one parsed document."""
-        antecedents = [
-            resolve(parsed_section, topic=topic_of(section.title or job.doc.title))
-            if self.coref
-            else {}
+        """Build, enrich and write the graph of one parsed document.
+
+        Sentences of non-prose blocks (references, tables, templates …) keep their role; they
+        give no pronoun antecedents (coreference runs on the prose only) and no concepts.
+        """
+        roles = [
+            sentence_roles(section, parsed_section.sentences)
             for section, parsed_section in zip(job.doc.sections, sections, strict=True)
         ]
+        antecedents = [
+            resolve(prose_only(parsed_section, section_roles), topic=topic_of(title))
+            if self.coref
+            else {}
+            for title, parsed_section, section_roles in zip(
+                [s.title or job.doc.title for s in job.doc.sections], sections, roles, strict=True
+            )
+        ]
         sentences = [p.sentences for p in sections]
-        graph = build_srg(job.doc, sentences, antecedents, self.minter)
+        graph = build_srg(job.doc, sentences, antecedents, self.minter, roles)
         for enrich in self.enrichers:
             enrich(job.doc, graph)
         write_concepts(graph)

@@ -19,7 +19,9 @@ class Relation:
     ``composition``: ``a`` has part ``b`` (a = whole, b = part);
     ``alias``: ``a`` and ``b`` name the same concept (symmetric).
     ``a``/``b`` are normalised lemma phrases (concept keys); ``a_label``/``b_label`` the surface
-    forms; ``sentence`` is the index of the evidence in the sentence list given to the extractor.
+    forms; ``sentence`` is the index of the evidence in the sentence list given to the extractor;
+    ``confidence`` the extractor's own estimate (the stored confidence comes from
+    ``learn.confidence``).
     """
 
     type: str
@@ -30,6 +32,7 @@ class Relation:
     confidence: float = 1.0
     a_label: str = ""
     b_label: str = ""
+    rule: str = ""  # the extractor's rule that found it ("copula", "such-as", ...), if it has rules
 
     def key(self) -> tuple[str, str, str]:
         """``(type, a, b)`` with the two sides of an alias in sorted order (for comparisons)."""

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.readers import Block, Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
-from lgm_rdf.nlp.concepts import ConceptMention, sentence_concepts
+from lgm_rdf.nlp.concepts import ConceptMention, junk_key, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.text import lemma_text, resolved_text
-from lgm_rdf.ontology import DCTERMS, LGM, NIF, OWL, RDF_TYPE, RDFS, SKOS, XSD, IriMinter
+from lgm_rdf.ontology import (
+    BLOCK_ROLE_TERMS,
+    DCTERMS,
+    LGM,
+    NIF,
+    OWL,
+    RDF_TYPE,
+    RDFS,
+    SKOS,
+    XSD,
+    IriMinter,
+)
 
 SECTION_SEPARATOR = "\n\n"
 
@@ -29,6 +40,7 @@ class LearnedSentence:
     concepts: list[ConceptMention]
     resolved: str = ""
     lemma: str = ""
+    role: str = "prose"  # the block role; only prose sentences are sources of relations
 
 
 @dataclass
@@ -82,12 +94,15 @@ def build_srg(
     sections: Sequence[Sequence[Sentence]],
     antecedents: Sequence[Mapping[tuple[int, int], Antecedent]],
     minter: IriMinter,
+    roles: Sequence[Sequence[str]] = (),
 ) -> DocumentGraph:
     """Build the SRG quads of ``doc``: document, sections, sentences, mentions, concepts.
 
     ``sections[k]`` are the parsed sentences of ``doc.sections[k]`` (offsets relative to the
     section text) and ``antecedents[k]`` maps (sentence index, token index) of a pronoun in
-    that section to its antecedent.
+    that section to its antecedent. ``roles[k][j]`` is the block role of sentence ``j`` of
+    section ``k`` (prose when missing): a non-prose sentence gets ``lgm:blockRole``, takes no
+    concepts of its own and mentions only the concepts the document's prose names.
     """
     iri = minter.document(doc.id)
     graph = DocumentGraph(iri=iri, minter=minter)
@@ -102,11 +117,16 @@ def build_srg(
         section_iri = _write_section(graph, section, k)
         by_sentence = antecedents_by_sentence(antecedents[k] if k < len(antecedents) else {})
         blocks = sentence_blocks(section, sentences)
+        section_roles = roles[k] if k < len(roles) else ()
         for j, sentence in enumerate(sentences):
             position = len(graph.sentences)
             s_iri = minter.sentence(iri, position)
-            ants = by_sentence.get(j, {})
-            learned = LearnedSentence(s_iri, sentence, ants, sentence_concepts(sentence))
+            role = section_roles[j] if j < len(section_roles) else "prose"
+            if role == "prose":
+                ants = {t: a for t, a in by_sentence.get(j, {}).items() if not junk_key(a.key)}
+                learned = LearnedSentence(s_iri, sentence, ants, sentence_concepts(sentence))
+            else:
+                learned = LearnedSentence(s_iri, sentence, {}, [], role=role)
             _write_sentence(graph, learned, section_iri, position, offset)
             page = blocks[j].page if blocks[j] is not None else None
             if page is not None:
@@ -118,6 +138,11 @@ def build_srg(
         offset += len(section.text) + len(SECTION_SEPARATOR)
     graph.add(iri, LGM.sentenceCount, _int(len(graph.sentences)))
     graph.add(iri, LGM.sectionCount, _int(len(doc.sections)))
+    prose_concepts = {key: graph.minter.concept(key) for key in graph.concept_labels}
+    for learned in graph.sentences:
+        if learned.role != "prose":
+            for concept in phrases_in(learned.lemma, prose_concepts):
+                graph.add(learned.iri, LGM.mentions, concept)
     return graph
 
 
@@ -167,6 +192,8 @@ def _write_sentence(
     graph.add(s, NIF.referenceContext, graph.iri)
     graph.add(s, DCTERMS.isPartOf, section)
     graph.add(s, LGM.position, _int(position))
+    if learned.role in BLOCK_ROLE_TERMS:
+        graph.add(s, LGM.blockRole, BLOCK_ROLE_TERMS[learned.role])
     mentioned = [graph.declare_concept(m.key, m.label) for m in learned.concepts]
     mentioned += [graph.declare_concept(a.key, a.text) for a in learned.antecedents.values()]
     for concept in dict.fromkeys(mentioned):
@@ -182,3 +209,19 @@ def write_concepts(graph: DocumentGraph) -> None:
         for surface in sorted(graph.concept_labels[key]):
             if surface.lower() != key:
                 graph.add(c, SKOS.altLabel, Literal(surface))
+
+
+MAX_PHRASE_WORDS = 6
+
+
+def phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[NamedNode]:
+    """Known concepts whose lemma phrase occurs as whole words in ``lemma``."""
+    words = lemma.split()
+    found: dict[str, NamedNode] = {}
+    for i in range(len(words)):
+        for n in range(1, min(MAX_PHRASE_WORDS, len(words) - i) + 1):
+            key = " ".join(words[i : i + n])
+            concept = known.get(key)
+            if concept is not None:
+                found[key] = concept
+    return found.values()

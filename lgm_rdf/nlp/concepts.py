@@ -13,6 +13,7 @@ token (a proper noun's lemma is its own text), lower-cased, e.g. "string instrum
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -89,8 +90,8 @@ class ConceptMention:
 def lemma_of(tok: Token) -> str:
     """Lower-case lemma, mending two slips of spaCy's rule lemmatiser.
 
-    "species" is its own plural (not "specie"), and "-xes" plurals lose the whole "es"
-    ("remixes" → "remix", not "remixe").
+    "species" is its own plural (not "specie"), "-xes" plurals lose the whole "es"
+    ("remixes" → "remix", not "remixe"), and a noun tagged singular keeps its "s" ("alias").
     """
     text = tok.text.lower()
     lemma = (tok.lemma or tok.text).lower()
@@ -98,6 +99,8 @@ def lemma_of(tok: Token) -> str:
         return text
     if lemma.endswith("xe") and text == lemma + "s":
         return lemma[:-1]
+    if tok.tag == "NN" and text == lemma + "s":
+        return text  # "alias" tagged singular but lemmatised "alia"
     return lemma
 
 
@@ -105,8 +108,11 @@ def token_key(tok: Token) -> str:
     """One word of a concept key: nouns by lemma, every other word as written (lower case).
 
     "Apples" → "apple", "string instruments" → "string instrument", but "stinking
-    chamomile" keeps "stinking" and proper nouns keep their words.
+    chamomile" keeps "stinking" and proper nouns keep their words; an acronym's plural is the
+    acronym ("LLMs" → "llm", "KGs" → "kg").
     """
+    if (single := acronym_singular(tok.text)) is not None:
+        return single.lower()  # "LLMs" and "LLM" are one concept
     if tok.upos == "NOUN":
         return lemma_of(tok)
     return tok.text.lower()
@@ -249,10 +255,13 @@ def propn_runs(sentence: Sentence) -> list[tuple[int, int]]:
 
 
 def _acceptable(key: str, tokens: Sequence[Token]) -> bool:
-    """A key must name something: not only stop words, numbers, punctuation or pronouns."""
+    """A key must name something: not only stop words, numbers, punctuation or pronouns, and
+    no citation, placeholder, single letter or markup debris (``junk_key``)."""
     if not key or not any(ch.isalpha() for ch in key):
         return False
     if all(t.upos in {"PRON", "DET", "PUNCT", "SPACE", "NUM"} for t in tokens):
+        return False
+    if junk_key(key):
         return False
     words = [w for w in key.replace("-", " ").split() if any(ch.isalpha() for ch in w)]
     return not all(w in STOP_WORDS for w in words)
@@ -271,7 +280,8 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
         span = tokens[start:end]
         key = phrase_key(span)
         if _acceptable(key, span):
-            mention = ConceptMention(key, surface(sentence, start, end), start, end, kind)
+            label = clean_label(surface(sentence, start, end)) or key
+            mention = ConceptMention(key, label, start, end, kind)
             found.append((start, -end, priority[kind], mention))
 
     for start, end, label in entity_spans(sentence):
@@ -294,3 +304,54 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
             seen.add(mention.key)
             out.append(mention)
     return out
+
+
+_ACRONYM_PLURAL = re.compile(r"^((?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z0-9]*[A-Z0-9])s$")
+_JUNK_CHARS = frozenset("[]{}<>|\\*_=`~^#@$")
+_JUNK_WORDS = frozenset({"et al", "et al.", "ibid", "op. cit.", "cf", "e.g", "i.e", "etc"})
+_EDGE_JUNK = "-–—/'\"“”‘’()"
+_EDGE_PUNCT = "\"'“”‘’«»,;:!?*_`~#|/\\-–—"
+_PAIRS = {")": "(", "]": "[", "}": "{", "”": "“", "’": "‘", "»": "«"}
+
+
+def acronym_singular(text: str) -> str | None:
+    """ "LLMs" -> "LLM", "KGs" -> "KG", "LLaMAs" -> "LLaMA"; None for anything else."""
+    m = _ACRONYM_PLURAL.match(text)
+    return m.group(1) if m else None
+
+
+def clean_label(text: str) -> str:
+    """A concept label without surrounding punctuation, markup or unmatched brackets.
+
+    "Trot Lovers)" -> "Trot Lovers", "*graph*" -> "graph", "LLMs," -> "LLMs"; a full stop stays
+    where it belongs to the name ("U.S.", "M. Ward") and goes where it ends a sentence.
+    """
+    text = " ".join(text.split())
+    previous = None
+    while previous != text:
+        previous = text
+        text = text.strip(_EDGE_PUNCT + " ")
+        for close, open_ in _PAIRS.items():
+            if text.endswith(close) and text.count(open_) < text.count(close):
+                text = text[:-1]
+            if text.startswith(open_) and text.count(close) < text.count(open_):
+                text = text[1:]
+        if text.endswith(".") and text.count(".") == 1 and not re.search(r"\b\w\.$", text):
+            text = text[:-1]  # "vitamin C." ends a sentence; "Jr." and "M." keep theirs
+    return text
+
+
+def junk_key(key: str) -> bool:
+    """Keys that name no concept: numbers, single letters, citations, placeholders, markup."""
+    letters = sum(1 for c in key if c.isalpha())
+    if letters < 2:
+        return True  # "42", "x", "[3]", "b."
+    if any(c in _JUNK_CHARS for c in key) or "://" in key or key.startswith("www."):
+        return True  # "[: apple]", "{name}", "italic_x", "**bold**", e-mail and web addresses
+    if key in _JUNK_WORDS or key.endswith(" et al") or key.endswith(" et al."):
+        return True
+    if key[0] in _EDGE_JUNK or key[-1] in _EDGE_JUNK:
+        return True  # "-harvest", "apple)": a piece of a word or a phrase
+    words = key.split()
+    digits = sum(1 for c in key if c.isdigit())
+    return len(words) == 1 and digits > letters  # "p15-1034", "v1"

@@ -31,6 +31,7 @@ class SentenceHit:
     document: str
     title: str
     position: int
+    role: str = ""  # the lgm:blockRole IRI of a non-prose sentence ("" for prose)
     matched: list[ExpandedConcept] = field(default_factory=list)
     about: list[ExpandedConcept] = field(
         default_factory=list
@@ -48,6 +49,7 @@ def _hit(row: dict) -> SentenceHit:  # type: ignore[type-arg]
         document=row["doc"].value,
         title=row["title"].value if "title" in row else "",
         position=int(row["position"].value),
+        role=row["role"].value if "role" in row else "",
     )
 
 

@@ -74,8 +74,10 @@ def expand_concepts(
                 weight *= min(1.0, SPREAD / children[source.concept])
             label = labels.get(to, to)
             old = reached.get(to)
+            conf = row.get("confidence")
+            confidence = source.confidence * (float(conf.value) if conf is not None else 1.0)
             if old is None or weight > old.weight:
-                reached[to] = source.step(to, label, role, weight, source.distance + 1)
+                reached[to] = source.step(to, label, role, weight, source.distance + 1, confidence)
         room = cap - len(best)
         ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]
         for c in ranked:

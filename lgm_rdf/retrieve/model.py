@@ -35,11 +35,14 @@ class ExpandedConcept:
     source: str  # the query concept (label) it was reached from
     weight: float = 1.0  # link strength x relation/distance discount
     path: tuple[PathStep, ...] = ()  # from the linked question concept to this one
+    confidence: float = 1.0  # product of the lgm:confidence of the relations on the path
 
-    def step(self, to: str, label: str, via: str, weight: float, distance: int) -> ExpandedConcept:
-        """The concept ``to`` reached from this one by ``via``."""
+    def step(
+        self, to: str, label: str, via: str, weight: float, distance: int, confidence: float = 1.0
+    ) -> ExpandedConcept:
+        """The concept ``to`` reached from this one by ``via`` (a relation of ``confidence``)."""
         path = (*self.path, PathStep(label, via))
-        return ExpandedConcept(to, label, via, distance, self.source, weight, path)
+        return ExpandedConcept(to, label, via, distance, self.source, weight, path, confidence)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,9 @@ A sentence scores for each question phrase it answers to (the best of the concep
 that phrase: link strength x relation and distance discount x specificity), for the words it
 shares with the question (weighted by how rare they are among the candidates), and for being
 about a question concept: a sentence of the document whose title names a linked concept, the
-first sentence of such a document most of all.
+first sentence of such a document most of all. A sentence of a non-prose block (a reference
+list, a table, code, a template: it has an ``lgm:blockRole``) keeps ``NON_PROSE_WEIGHT`` of its
+score.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ LEXICAL_WEIGHT = 1.0
 DECAY = 0.5  # the 2nd, 3rd... question phrase a sentence answers to counts half as much as the one before
 ABOUT_WEIGHT = 0.5  # sentence of a document about a linked concept
 LEAD_WEIGHT = 0.15  # ... and its first sentence
+# a sentence of a non-prose block (reference list, table, code, template, ...; lgm:blockRole)
+# is searchable but rarely an answer: its score is scaled down
+NON_PROSE_WEIGHT = 0.3
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -70,6 +75,8 @@ def rank_hits(
         about = about_weight(hit, [*hit.matched, *hit.about])
         if about:
             score += ABOUT_WEIGHT * about + (LEAD_WEIGHT * about if hit.position == 0 else 0.0)
+        if hit.role:
+            score *= NON_PROSE_WEIGHT
         scored.append((score, hit, best[1]))
     scored.sort(key=lambda t: (-t[0], t[1].document, t[1].position))
     return [

@@ -38,6 +38,22 @@ def relation_key(kind: str, a: str, b: str) -> Triple:
     return kind, a, b
 
 
+def matched_gold(triple: Triple, gold: set[Triple]) -> Triple:
+    """The gold relation ``triple`` states, allowing a parent that keeps more modifiers.
+
+    "Nolan is a film director" may be recorded as ``nolan ⊑ film director`` or, as older gold
+    sets have it, ``nolan ⊑ director``: the longer parent entails the shorter (its compound head
+    is the shorter one), so it counts as that gold relation.
+    """
+    kind, a, b = triple
+    if kind != "inheritance" or triple in gold:
+        return triple
+    for g_kind, g_a, g_b in gold:
+        if g_kind == kind and g_a == a and b.endswith(" " + g_b):
+            return g_kind, g_a, g_b
+    return triple
+
+
 def load_gold(path: str | Path) -> list[tuple[str, set[Triple]]]:
     """``(sentence, gold relation keys)`` for every non-empty line of a JSONL file."""
     out = []
@@ -78,7 +94,8 @@ def evaluate(
     records = load_gold(path)
     for sentence, gold in records:
         parsed = nlp.parse(sentence)
-        predicted = {relation_key(r.type, r.a, r.b) for r in extractor.extract(parsed.sentences)}
+        found = {relation_key(r.type, r.a, r.b) for r in extractor.extract(parsed.sentences)}
+        predicted = {matched_gold(t, gold) for t in found}
         for kind, triples, slot in (("TP", predicted & gold, 0), ("FP", predicted - gold, 1)):
             for t in triples:
                 counts.setdefault(t[0], [0, 0, 0])[slot] += 1

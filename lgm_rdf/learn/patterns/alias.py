@@ -132,6 +132,35 @@ class AliasRules(RuleBase):
                 other = self.b.arg(k, "alias", frozenset(adverbs))
                 self._emit("alias", self.b.arg(h, "name"), other, 0.85)
 
+    def _bracketed_names(self) -> None:
+        """ "Fortune Told in Blood (Fal-E Khoon) is a novel": a name in brackets right after the
+        subject name of a copula is another name of it (acronyms have their own rule; a name
+        in brackets elsewhere is often an actor or a place, so only the subject counts)."""
+        v, toks = self.v, self.v.tokens
+        for k in range(len(v)):
+            h = v.head(k)
+            if h is None or v.rels[k] != "appos" or v.rels[h] not in ("subj", "subjpass"):
+                continue
+            clause = v.head(h)
+            if clause is None or not (v.lemma(clause) == "be" or v.children(clause, "cop")):
+                continue
+            inside = sorted(v.subtree(k))
+            lo, hi = inside[0], inside[-1]
+            if not (lo > 0 and toks[lo - 1].text == "(" and hi + 1 < len(v)):
+                continue
+            if toks[hi + 1].text != ")" or h >= lo:
+                continue
+            words = [toks[j] for j in inside]
+            if len(words) < 2:
+                continue  # "Mount Gray (Antarctica)": one word in brackets is mostly a place
+            if any(
+                not t.text[:1].isupper() and t.text not in ("-", "of", "the", "de") for t in words
+            ):
+                continue  # "(born 1970)", "(in German)"
+            if any(t.ent_type in _PLACE_OR_TIME for t in words) or looks_like_acronym(toks[k].text):
+                continue
+            self._emit("alias", self.b.arg(h, "name"), self.b.arg(k, "alias"), 0.8)
+
     def _personal_name(self, i: int) -> bool:
         """A capitalised proper noun that is no place or date and has no preposition."""
         tok = self.v.tokens[i]

@@ -35,7 +35,7 @@ from lgm_rdf.learn.patterns.words import (
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
 )
-from lgm_rdf.nlp.concepts import phrase_key
+from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
 from lgm_rdf.ontology import normalise_label
@@ -283,8 +283,9 @@ class ArgTokens:
         key = self.key(idx)
         label = v.sentence.text[v.tokens[idx[0]].start : v.tokens[idx[-1]].end]
         acronym = looks_like_acronym(label)
-        if not any(c.isalpha() for c in key) or (key in STOP_WORDS and not acronym):
-            return None
+        if junk_key(key) or (key in STOP_WORDS and not acronym):
+            return None  # "[1]", "x", "italic_b", a stop word
+        label = clean_label(label) or label
         # a name has a capitalised proper noun ("yogurt" tagged PROPN is no name)
         is_name = acronym or any(self.proper(k) for k in idx)
         return Arg(key, label, is_name)

@@ -27,13 +27,15 @@ class RuleBase:
         self.v = DepView(sentence)
         self.b = ArgBuilder(self.v, si, antecedents)
         self.out: list[Relation] = []
+        self.rule = ""  # the rule now running; recorded on what it emits
 
     def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
         """Record one relation unless an argument is missing or both are the same concept."""
         if a is not None and b is not None and a.key != b.key:
-            self.out.append(
-                Relation(kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label)
+            rel = Relation(
+                kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label, self.rule
             )
+            self.out.append(rel)
 
     def _emit_all(self, kind: str, firsts: list[Arg], seconds: list[Arg], conf: float) -> None:
         """Record the relation for every pair of ``firsts`` and ``seconds``."""

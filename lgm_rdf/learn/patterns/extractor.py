@@ -42,10 +42,11 @@ are mammals, ...") resolve to the noun their clause modifies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
@@ -53,10 +54,13 @@ from lgm_rdf.learn.patterns.words import (
     AGENT_SUFFIXES,
     COPULA_HEDGES,
     DEGREE_WORDS,
+    ELABORATING,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
+    ORDINAL_WORDS,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
+    RANK_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
     VAGUE_QUANTITIES,
@@ -93,16 +97,22 @@ class _Rules(VerbRules):
         """Apply every rule; a question states nothing."""
         if not self.v.tokens or self.sentence.text.rstrip().endswith("?"):
             return []
-        self._copulas()
-        self._appositions()
-        self._verbs()
-        self._such_as()
-        self._and_other()
-        self._short_for()
-        self._acronyms()
-        self._born()
-        self._or_names()
-        self._renamed()
+        for rule, apply in (
+            ("copula", self._copulas),
+            ("apposition", self._appositions),
+            ("title-noun", self._title_nouns),
+            ("verb", self._verbs),
+            ("such-as", self._such_as),
+            ("and-other", self._and_other),
+            ("short-for", self._short_for),
+            ("acronym", self._acronyms),
+            ("born", self._born),
+            ("or-name", self._or_names),
+            ("renamed", self._renamed),
+            ("bracketed-name", self._bracketed_names),
+        ):
+            self.rule = rule
+            apply()
         return self.out
 
     # ---------------------------------------------------------------- inheritance
@@ -122,9 +132,24 @@ class _Rules(VerbRules):
                 continue
             subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
+            # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
+            # relational predicate ("sources of") or after "particularly" are no classes
+            closed = bool(v.pp_objects(n, "of")) and v.lemma(n) not in TYPE_NOUNS | PART_NOUNS
             for m in v.conjuncts(n):
+                own = bool(v.determiner(m)) or v.lemma(m) == "one"  # "... and one of the Bs"
+                if m != n and ((closed and not own) or self._elaboration(m)):
+                    continue
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
+                    self.rule = "copula"
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _elaboration(self, m: int) -> bool:
+        """Conjunct ``m`` elaborates rather than adds: "particularly X", "as well as X"."""
+        v = self.v
+        before = {v.lemma(k) for k in v.kids[m] if k < m} | {v.lemma(max(0, m - 1))}
+        return bool(before & ELABORATING) or any(
+            v.tokens[k].text.lower() == "well" for k in range(max(0, m - 3), m)
+        )
 
     def _not_a_class(self, n: int) -> bool:
         """Predicates that only look like class nouns.
@@ -159,12 +184,46 @@ class _Rules(VerbRules):
                 continue  # "a singer, a drummer and two guitarists" is a list
             if v.lemma(i) in NAME_NOUNS and v.determiner(i) == "the" and self.b.proper(h):
                 # "Iván, the stage name of Juan Carlos Ramos Vaquero, is a singer"
+                self.rule = "apposition"
                 self._predicate(self.b.args([h], "name"), i, 0.8)
                 continue
             if v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h)):
+                    self.rule = "apposition"
                     self._predicate([arg], i, 0.8)
+
+    def _title_nouns(self) -> None:
+        """ "the poet Anna Akhmatova", "Scottish writer Iain Banks", "the sitcom "Rishta.com"",
+        "pizza companies Domino's and Papa John's": a common noun right before a name says
+        what the name is."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(v)):
+            h = v.head(k)
+            if h is None or toks[k].upos != "NOUN" or not toks[k].text.islower():
+                continue
+            if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
+                names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in v.conjuncts(h)]
+                noun = k
+            elif v.rels[k] != "appos" and any(
+                v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.children(k)
+            ):
+                names = [b.arg(a, "name") for a in v.children(k, "appos") if a > k]
+                noun = k
+            else:
+                continue
+            if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
+                continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
+            for name in names:
+                # "the web UI", "the host CPU": before an acronym the noun is a modifier
+                if name is not None and name.is_name and not looks_like_acronym(name.label):
+                    self._emit("inheritance", name, b.parent(noun, name), 0.8)
+
+    def _title_case(self, start: int, end: int) -> bool:
+        """Tokens ``start``..``end`` are one capitalised name (quotes allowed), no comma."""
+        toks = self.v.tokens[start : end + 1]
+        words = [t for t in toks if t.text not in ('"', "“", "”", "'")]
+        return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
 
     def _predicate(
         self, children: list[Arg], n: int, confidence: float, cop: int | None = None
@@ -178,7 +237,17 @@ class _Rules(VerbRules):
         if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"
             for t in v.pp_objects(n, "for", "of"):
                 if v.determiner(t) not in ("a", "an"):
+                    self.rule = "name-for"
                     self._emit_all("alias", children, b.args([t], "whole"), 0.9)
+            return
+        if v.determiner(host) == "the" and self._ranked(n):
+            # "Paraguay is the smallest landlocked country", "X is the first album by Y",
+            # "Sorin Hall is the oldest of the residence halls": a named member of a class
+            kind = [o for o in of if v.is_plural(o)] if v.tokens[n].upos == "ADJ" else [n]
+            self.rule = "superlative"
+            for child in (c for c in children if c.is_name):
+                for t in kind:
+                    self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
             return
         special = lemma in TYPE_NOUNS | PART_NOUNS or lemma in ("one", "member")
         if of and not special and self._locative_of(n, of):
@@ -191,10 +260,13 @@ class _Rules(VerbRules):
                         # "Tennis is a kind of racket sport": the kind is named in full
                         as_kind = replace(child, is_name=child.is_name and lemma == "one")
                         found = b.parent(t, as_kind, restricted=lemma == "one")
+                        self.rule = "one-of" if lemma == "one" else "type-of"
                         self._emit("inheritance", child, found, 0.95)
                     elif lemma in PART_NOUNS:
+                        self.rule = "part-of"
                         self._emit("composition", b.arg(t), child, 0.9)
                     elif lemma == "member":
+                        self.rule = "member-of"
                         self._emit("inheritance", child, b.group(t), 0.85)
             return
         if not b.nounish(n) or b.proper(n) or lemma in PART_NOUNS:
@@ -220,6 +292,22 @@ class _Rules(VerbRules):
             for child in children:
                 found = b.parent(n, child, restricted=True)
                 self._emit("inheritance", child, found, confidence)
+
+    def _ranked(self, n: int) -> bool:
+        """ "the largest city", "the first album", "the 204th episode", "the most famous
+        painting", "the oldest (of the halls)": a superlative or an ordinal picks one member."""
+        v = self.v
+        mods = [n] if v.tokens[n].upos == "ADJ" else v.children(n, "amod", "nummod", "advmod")
+        for k in mods:
+            tok = v.tokens[k]
+            text = tok.text.lower().split("-")[0]
+            if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
+                return True
+            if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
+                return True
+            if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
+                return True
+        return False
 
     def _locative_of(self, n: int, of: list[int]) -> bool:
         """ "a mountain of the Alps", "a satellite of the Earth": "of" a name, no relational noun.
@@ -251,8 +339,23 @@ class _Rules(VerbRules):
                 children = [a for o in objs for a in self.b.expand(o)]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
                 children = self.b.args(items[:cut])
+            whole = self._listed_for(p, objs)
             for child in children:
-                self._emit("inheritance", child, self.b.parent(p, child), 0.9)
+                self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
+
+    def _listed_for(self, p: int, objs: list[int]) -> int:
+        """The noun a list after ``p`` is about: "Antioxidants in bings, such as flavonoids"
+        lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase)."""
+        v = self.v
+        prep = v.head(p)
+        if not objs or v.rels[p] != "pobj" or prep is None:
+            return p
+        noun = v.head(prep)
+        first = min(v.subtree(objs[0]))
+        comma = any(v.tokens[k].text == "," for k in range(p + 1, first))
+        if comma and noun is not None and v.tokens[noun].upos == "NOUN" and v.is_plural(noun):
+            return noun
+        return p
 
     def _quantified(self, k: int) -> bool:
         """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""

@@ -85,7 +85,8 @@ class ArgBuilder(ArgTokens):
         return [a for a in out if a is not None]
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
-        """The class a child belongs to: head noun only for a named child, no relational "of".
+        """The class a child belongs to, with its noun modifiers ("a graph database"), no
+        relational "of"; a stack of more than two nouns is a genre, its head the class.
 
         ``restricted``: the "of" phrase only narrows a group ("one of the planets of the solar
         system"), so it is fine unless the noun is relational ("one of the members of").
@@ -97,7 +98,13 @@ class ArgBuilder(ArgTokens):
         if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
             mods = [k for k in v.children(i, "compound") if k < i]
             return self.parent(max(mods), child) if mods else None
-        found = self.arg(i, "head" if child.is_name else "class")
+        found = self.arg(i, "class")
+        if found is not None and not found.is_name and v.lemma(i) not in QUANTITY_NOUNS:
+            # "an ITV Sport documentary series": the class is what follows the names
+            idx = self.class_tokens(i)
+            names = [j for j, k in enumerate(idx) if self.proper(k)]
+            if names and names[-1] + 1 < len(idx):
+                found = self.from_tokens(idx[names[-1] + 1 :]) or found
         if found is not None and not found.is_name and len(found.key.split()) > 2:
             found = self.arg(i, "head")  # "a science fiction film": a genre stack, not a name
         return None if found is None or found.key in VACUOUS else found

@@ -33,6 +33,8 @@ class VerbRules(AliasRules):
             h = v.head(i)
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
+                if self._predicative(h):
+                    continue  # "Leaves function as factories containing chlorophyll"
                 s, clause = h, i
             else:
                 s, clause = self._clause_subject(i)
@@ -41,10 +43,44 @@ class VerbRules(AliasRules):
             subjects = self.b.subjects(s, clause)
             common = v.tokens[s].upos == "NOUN"
             generic = common and v.is_plural(s) and not v.determiner(s) and not reduced
-            if v.lemma(i) in ALIAS_AS | ALIAS_NAMED | {"stand"} and self._described(subjects, i):
+            naming = v.lemma(i) in ALIAS_AS | ALIAS_NAMED | {"stand"}
+            if naming and self._described(subjects, i) or v.lemma(i) == "name":
+                if reduced:
+                    self._named_member(i, s)
                 continue
             if subjects:
                 self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
+
+    def _predicative(self, noun: int) -> bool:
+        """``noun`` describes something else: "(function / serve) as factories"."""
+        v = self.v
+        prep = v.head(noun)
+        return v.rels[noun] == "pobj" and prep is not None and v.lemma(prep) == "as"
+
+    def _restricted(self, subject_tokens: list[int]) -> bool:
+        """ "Such paragraphs", "These birds": a subject that is no whole class."""
+        v = self.v
+        marks = {"such", "these", "those", "this", "that"}
+        return any(v.lemma(k) in marks for t in subject_tokens for k in v.kids[t])
+
+    def _named_member(self, verb: int, noun: int) -> None:
+        """ "the protest known as the May Fourth Movement", "a town called Unionville", "a
+        horse named Seabiscuit": the name is a member of the noun's class, not another name of
+        the class."""
+        v, b = self.v, self.b
+        if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ("the", "a", "an"):
+            return
+        if v.is_plural(noun) or not v.tokens[noun].text.islower():
+            return
+        lemma = v.lemma(verb)
+        found = v.pp_objects(verb, "as") if lemma in ALIAS_AS else []
+        found = found or [k for k in v.children(verb, "xcomp", "obj", "oprd", "attr") if k > verb]
+        self.rule = "called-name"
+        for o in found:
+            if b.proper(o) and v.determiner(o) not in ("a", "an"):
+                name = b.arg(o, "alias")
+                if name is not None:
+                    self._emit("inheritance", name, b.parent(noun, name), 0.85)
 
     def _set_off(self, verb: int, subject: int) -> bool:
         """ "Vitamin D, also called calciferol, is ...": a naming participle between commas
@@ -90,34 +126,46 @@ class VerbRules(AliasRules):
 
         particle = bool(prts)
         if lemma == "belong" and not passive:
+            self.rule = "belong-to"
             groups = [g for g in (b.group(o) for o in v.pp_objects(i, "to")) if g is not None]
             self._emit_all("inheritance", subjects, groups, 0.85)
         elif lemma == "classify" and passive:
+            self.rule = "classified-as"
             for o in v.pp_objects(i, "as"):
                 for child in subjects if v.determiner(o) != "the" else []:
                     self._emit("inheritance", child, b.parent(o, child), 0.9)
         elif lemma == "consist" and not passive:
+            self.rule = "consist-of"
             self._emit_all("composition", subjects, pp_args("of"), 0.9)
         elif lemma in ("contain", "include", "comprise") and not passive:
+            self.rule = "contain"
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
-                self._emit_all("inheritance", object_args, subjects, 0.7)
+                self.rule = "include-kinds"
+                kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
+                if len(kinds) == len(objects) and not self._restricted(subject_tokens):
+                    self._emit_all("inheritance", object_args, subjects, 0.7)
             else:
                 self._emit_all("composition", subjects, object_args, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
+            self.rule = "contained-in"
             self._emit_all("composition", pp_args("in"), subjects, 0.8)
         elif lemma in PASSIVE_PARTS and passive and (lemma != "divide" or self._present(i)):
+            self.rule = "made-of"
             # "The country is divided into provinces" (not "The pupils were divided into teams")
             preps = ("of",) if particle else PASSIVE_PARTS[lemma]
             if lemma == "make" and not particle and self._present(i):
                 preps += ("with",)  # "Sushi is made with rice" (not "was made with a budget")
             self._emit_all("composition", subjects, pp_args(*preps), 0.85)
         elif lemma == "make" and particle and not passive:  # "Y and Z make up X"
+            self.rule = "make-up"
             self._emit_all("composition", object_args, subjects, 0.8)
         elif lemma == "form" and not passive:  # "Y forms part of X"
+            self.rule = "form-part"
             parts = [o for o in objects if v.lemma(o) in PART_NOUNS]
             wholes = b.args([w for o in parts for w in v.pp_objects(o, "of")])
             self._emit_all("composition", wholes, subjects, 0.85)
         elif lemma == "stand" and not passive:  # "NASA stands for ..."
+            self.rule = "stand-for"
             names = [a for a in b.args(subject_tokens, "name") if looks_like_acronym(a.label)]
             for name in names:
                 found = [min(v.subtree(o)) for o in v.pp_objects(i, "for")]
@@ -126,4 +174,5 @@ class VerbRules(AliasRules):
                 expansions = [a for a in spelled if a] or pp_args("for", mode="whole", expand=False)
                 self._emit_all("alias", [name], expansions, 0.9)
         elif passive:
+            self.rule = "alias-verb"
             self._alias_verb(i, lemma, b.args(subject_tokens, "name"))

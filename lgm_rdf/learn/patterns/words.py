@@ -88,3 +88,13 @@ POSTPOSITIVE_ADJECTIVES = words(
 )
 # suffixes of adjectives mis-tagged as noun compounds ("flightless birds", "chemical element")
 ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
+
+# ordinal adjectives: "the first album", "the third studio album" name one member of a class
+ORDINAL_WORDS = words(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth twentieth last final"
+)
+
+# adverbs that make a coordinated noun an example of what came before, not another class:
+# "sources of vitamins, particularly vitamin C"
+ELABORATING = words("particularly especially notably mainly chiefly including namely e.g.")

@@ -12,6 +12,7 @@ import re
 
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
+from lgm_rdf.learn.readers.roles import block_role
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$", re.M)
 _SETEXT_ANY = re.compile(r"^ {0,3}\S.*\n {0,3}(?:=+|-{2,})[ \t]*$", re.M)
@@ -36,10 +37,16 @@ class _MarkdownSections:
         self.sections: list[tuple[str, int, list[tuple[str, str]]]] = [("", 0, [])]
         self.para: list[str] = []
         self.item: list[str] | None = None
+        self.code: list[str] = []
         self.in_list = False
 
     def flush(self) -> None:
         blocks = self.sections[-1][2]
+        if self.code:
+            code = clean_text(" ".join(self.code))
+            if code:
+                blocks.append(("code", code))
+            self.code = []
         if self.item is not None:
             item = strip_inline(" ".join(self.item))
             if item:
@@ -79,11 +86,13 @@ class _MarkdownSections:
         elif line.lstrip().startswith("|"):
             self.flush()
             cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
-            self.item = ["; ".join(c for c in cells if c)]
+            row = strip_inline("; ".join(c for c in cells if c))
+            if row:
+                self.sections[-1][2].append(("table", row))
         elif self.item is not None:
             self.item.append(line.strip())
         elif not self.para and not self.in_list and re.match(r"^(?: {4}|\t)", line):
-            return  # indented code block
+            self.code.append(line.strip())  # indented code block
         else:
             if not line.startswith((" ", "\t")):
                 self.in_list = False
@@ -100,8 +109,9 @@ def _closes_fence(line: str, fence: str) -> bool:
     )
 
 
-def markdown_sections(text: str) -> list[tuple[str, int, list[str]]]:
-    """(heading, level, block texts) of every section; the text before any heading has level 0."""
+def markdown_sections(text: str) -> list[tuple[str, int, list[tuple[str, str]]]]:
+    """(heading, level, [(role, block text)]) of every section; the text before any heading has
+    level 0. Code (fenced or indented) and tables are blocks with their role."""
     text = _FRONT_MATTER.sub("", text)
     text = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text)
     parser = _MarkdownSections()
@@ -110,23 +120,34 @@ def markdown_sections(text: str) -> list[tuple[str, int, list[str]]]:
         if fence is not None:
             if _closes_fence(raw, fence):
                 fence = None
+                parser.flush()
+            else:
+                parser.code.append(raw.strip())
             continue
         if (m := _FENCE.match(raw)) is not None:
             parser.flush()
             fence = m.group(1)
             continue
+        if parser.code and not re.match(r"^(?: {4}|\t)", raw):
+            parser.flush()  # the indented code block ended
         parser.line(raw)
     parser.flush()
     out = []
     for title, level, blocks in parser.sections:
-        texts: list[str] = []
+        merged: list[tuple[str, str]] = []
         for i, (kind, block) in enumerate(blocks):
-            if i and kind == "item" and blocks[i - 1][0] == "item":
-                texts[-1] += "\n" + block  # a list (or table) is one block, an item a line
+            if i and kind in ("item", "table", "code") and blocks[i - 1][0] == kind:
+                # a list (or table) is one block, an item (or row) a line
+                merged[-1] = (kind, merged[-1][1] + "\n" + block)
             else:
-                texts.append(block)
-        out.append((title, level, texts))
+                merged.append((kind, block))
+        out.append((title, level, [(_role(kind, block), block) for kind, block in merged]))
     return out
+
+
+def _role(kind: str, text: str) -> str:
+    """The role of a parsed block: code and tables by their syntax, the rest by their text."""
+    return kind if kind in ("code", "table") else block_role(text)
 
 
 def markdown_document(
@@ -138,7 +159,7 @@ def markdown_document(
         title = next((t for t, lvl, _ in heads if lvl == 1 and t), fallback)
     title = clean_text(title)
     sections = tuple(
-        Section(head or title, level, tuple(Block(b) for b in blocks))
+        Section(head or title, level, tuple(Block(b, role=role) for role, b in blocks))
         for head, level, blocks in heads
         if level or blocks
     )

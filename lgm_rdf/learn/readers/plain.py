@@ -1,7 +1,12 @@
 """Plain text: one section, one block per paragraph (paragraphs end at blank lines).
 
 The title is the first line if it reads like a title; rules (``---``), URLs and symbol lines
-before it are passed over. Inline Markdown and HTML markup are removed from the text.
+before it are passed over. Inline Markdown and HTML markup are removed from prose.
+
+A paragraph's role is judged on its raw lines (a table's cells, a reference list's entries),
+before whitespace is collapsed; paragraphs between two fence lines (```) are code; a short
+line without a full stop is a heading, and the paragraphs after a "References" heading are
+references.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from lgm_rdf.learn.readers.builder import MAX_TITLE_CHARS, usable_title
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.markdown import strip_inline
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
+from lgm_rdf.learn.readers.roles import PROSE, block_role, is_reference_heading
 
 _TITLE_LINES = 5  # a plain text's title is one of its first lines
 
@@ -21,8 +27,7 @@ def plain_document(
 ) -> SourceDocument:
     """A one-section document; the title defaults to a title-like first line, else ``fallback``."""
     title = clean_text(title if title is not None else first_line_title(text) or fallback)
-    paragraphs = [strip_inline(p) for p in re.split(r"\n[ \t]*\n", text)]
-    blocks = tuple(Block(p) for p in paragraphs if p)
+    blocks = tuple(plain_blocks(text))
     return SourceDocument(doc_id, title, source, (Section(title, 0, blocks),))
 
 
@@ -36,3 +41,41 @@ def first_line_title(text: str) -> str | None:
         if (found := usable_title(plain)) is not None:
             return found
     return None
+
+
+_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.M)
+
+
+def plain_blocks(text: str) -> list[Block]:
+    """The paragraphs of ``text`` as blocks, each with the role its raw lines show."""
+    out: list[Block] = []
+    fenced = references = False
+    for raw in re.split(r"\n[ \t]*\n", text):
+        cleaned = clean_text(raw)
+        if not cleaned:
+            continue
+        fences = len(_FENCE.findall(raw))
+        role = "code" if fenced or fences else block_role(raw)
+        if role == PROSE and plain_heading(raw):
+            role, references = "heading", is_reference_heading(cleaned)
+        elif role == PROSE and references:
+            role = "reference"
+        if fences % 2:
+            fenced = not fenced
+        if role in (PROSE, "heading"):
+            cleaned = clean_text(strip_inline(raw))
+        out.append(Block(cleaned) if role == PROSE else Block(cleaned, role=role))
+    return out
+
+
+HEADING_WORDS = 8
+
+
+def plain_heading(raw: str) -> bool:
+    """A one-line paragraph of a few words without a full stop that starts with a capital or a
+    section number ("Abstract", "2.1 Related Work"): a heading of a plain-text document."""
+    line = raw.strip()
+    words = line.split()
+    if "\n" in line or not words or len(words) > HEADING_WORDS or line.endswith((".", ",", ";")):
+        return False
+    return line[0].isupper() or bool(re.match(r"^\d+(?:\.\d+)*\.?\s+[A-Z]", line))

@@ -93,7 +93,7 @@ def read_file(path: str | Path, encoding: str | None = None) -> list[SourceDocum
     else:
         records = load_jsonl(text, p) if suffix in JSONL_SUFFIXES else load_json(text, p)
         docs = records_to_documents(records, p, source)
-    docs = [d for d in docs if any(s.text for s in d.sections)]
+    docs = [d for d in docs if has_text(d)]
     if not docs:
         raise ReaderError("no text found", p)
     return docs
@@ -112,7 +112,7 @@ def read_text(text: str, doc_id: str, title: str | None = None) -> SourceDocumen
         doc = markdown_document(text, doc_id, doc_id, title, doc_id)
     else:
         doc = plain_document(text, doc_id, doc_id, title, doc_id)
-    if not any(s.text for s in doc.sections):
+    if not has_text(doc):
         raise ReaderError("no text found", f"document {doc_id!r}")
     return doc
 
@@ -125,6 +125,11 @@ def _read_binary(p: Path, suffix: str, source: str, encoding: str | None) -> Sou
     if suffix in DOCX_SUFFIXES:
         return read_docx(data, p, source)
     return read_html(data, p, source, encoding)
+
+
+def has_text(doc: SourceDocument) -> bool:
+    """The document has some text besides code (a file of only code has nothing to learn)."""
+    return any(b.text and b.role != "code" for s in doc.sections for b in s.blocks)
 
 
 def _log_skip(path: Path, reason: str) -> None:

@@ -1,0 +1,125 @@
+"""Measure the precision of every pattern rule on the gold sets; write ``rule_precision.json``.
+
+    python -m lgm_rdf.bench.extraction.rule_precision [--judged FILE ...] [--out PATH]
+
+Each gold file (the dev set beside the checkout and ``tests/data/relations_*.jsonl``) is parsed
+with spaCy and run through the pattern extractor; a relation is a true positive when it matches
+a gold relation of its sentence (``relations.matched_gold``). A rule's precision is shrunk
+towards its extractor's overall precision by ``PRIOR_WEIGHT`` pseudo-relations, so a rule seen
+twice is not trusted as 1.0: ``(tp + m * P) / (tp + fp + m)``. Relations of judged samples
+(``--judged``, the JSONL files ``lgm bench graph --sample`` writes, with verdicts) count too,
+which is how the ``compound-head`` extractor, which no gold set covers, gets its figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from lgm_rdf.bench.extraction.relations import default_path, load_gold, matched_gold, relation_key
+from lgm_rdf.learn.confidence import PRECISION_PATH
+from lgm_rdf.ontology import project_root
+
+PRIOR_WEIGHT = 4.0
+
+
+def gold_files() -> list[Path]:
+    """The dev set and the blind sets of the checkout."""
+    return [default_path(), *sorted((project_root() / "tests" / "data").glob("relations_*.jsonl"))]
+
+
+def count_gold(files: Sequence[Path]) -> dict[str, Counter[str]]:
+    """True and false positives per ``pattern/rule`` over the gold ``files``."""
+    from lgm_rdf.learn.patterns import PatternExtractor
+    from lgm_rdf.nlp.spacy_backend import SpacyNLP
+
+    nlp, extractor = SpacyNLP(), PatternExtractor()
+    counts: dict[str, Counter[str]] = {}
+    for path in files:
+        for sentence, gold in load_gold(path):
+            for rel in extractor.extract(nlp.parse(sentence).sentences):
+                found = matched_gold(relation_key(rel.type, rel.a, rel.b), gold)
+                name = f"{rel.extractor}/{rel.rule}" if rel.rule else rel.extractor
+                counts.setdefault(name, Counter())["tp" if found in gold else "fp"] += 1
+    return counts
+
+
+def count_judged(files: Sequence[Path], counts: dict[str, Counter[str]]) -> None:
+    """Add the verdicts of judged samples to ``counts``."""
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            item = json.loads(line) if line.strip() else {}
+            if item.get("verdict") not in ("correct", "wrong"):
+                continue
+            rule, extractor = item.get("rule") or "", item.get("extractor") or "pattern"
+            name = f"{extractor}/{rule}" if rule else extractor
+            counts.setdefault(name, Counter())["tp" if item["verdict"] == "correct" else "fp"] += 1
+
+
+def table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
+    """The JSON document: per-rule and per-extractor precision with how it was measured."""
+    by_extractor: dict[str, Counter[str]] = {}
+    for name, c in counts.items():
+        by_extractor.setdefault(name.split("/", 1)[0], Counter()).update(c)
+    extractors = {  # Laplace: (tp + 1) / (tp + fp + 2), so 17 of 17 is not certainty
+        name: {
+            "tp": c["tp"],
+            "fp": c["fp"],
+            "precision": round((c["tp"] + 1) / (c["tp"] + c["fp"] + 2), 3),
+        }
+        for name, c in sorted(by_extractor.items())
+        if c["tp"] + c["fp"]
+    }
+    rules = {}
+    for name, c in sorted(counts.items()):
+        if "/" not in name:
+            continue
+        prior = extractors[name.split("/", 1)[0]]["precision"]
+        shrunk = (c["tp"] + PRIOR_WEIGHT * prior) / (c["tp"] + c["fp"] + PRIOR_WEIGHT)
+        rules[name] = {"tp": c["tp"], "fp": c["fp"], "precision": round(shrunk, 3)}
+    return {
+        "measured": {
+            "command": "python -m lgm_rdf.bench.extraction.rule_precision "
+            + " ".join(f"--judged {s}" for s in sources if s.endswith(".jsonl") and "judged" in s),
+            "date": datetime.date.today().isoformat(),
+            "sources": list(sources),
+            "method": "spaCy parse + PatternExtractor on each gold sentence; TP = matches a gold "
+            "relation (a parent with extra modifiers matches its head); judged samples add their "
+            "verdicts; extractor precision P = (tp + 1) / (tp + fp + 2); rule precision shrunk "
+            f"to its extractor's by m = {PRIOR_WEIGHT:g} pseudo-relations: "
+            "(tp + m*P) / (tp + fp + m)",
+        },
+        "extractors": extractors,
+        "rules": rules,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and write the precision table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--judged", action="append", default=[], type=Path, metavar="FILE")
+    parser.add_argument("--out", type=Path, default=PRECISION_PATH)
+    args = parser.parse_args(argv)
+    files = gold_files()
+    counts = count_gold(files)
+    count_judged(args.judged, counts)
+    root = project_root()
+    sources = [_relative(p, root) for p in [*files, *args.judged]]
+    args.out.write_text(json.dumps(table(counts, sources), indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.name
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

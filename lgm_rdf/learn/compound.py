@@ -1,0 +1,49 @@
+"""Compound heads: a noun compound is a kind of its head ("graph database" ⊑ "database").
+
+English noun compounds are mostly endocentric: the last noun names the class and the nouns
+before it narrow it. Every common-noun concept of several words that a relation names (its
+surface form written in lower case, so no name such as "Bank of England") gets that inheritance,
+recorded with its own extractor name ``compound-head`` so that it can be weighed by its own
+measured precision or switched off (``Settings.compound_heads``). Exocentric compounds ("guinea
+pig") are its known error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lgm_rdf.learn.relations import Relation
+from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
+
+EXTRACTOR = "compound-head"
+_WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$")
+
+
+def compound_head(key: str, label: str) -> str | None:
+    """The head of a common-noun compound ``key`` (surface ``label``), else ``None``."""
+    words = key.split()
+    if len(words) < 2 or (label and label != label.lower()):
+        return None
+    if not all(_WORD.match(w) for w in words):
+        return None  # numbers, initials, symbols: not a plain compound
+    head = words[-1]
+    if head in STOP_WORDS or head in TYPE_NOUNS or head in PART_NOUNS or head in words[:-1]:
+        return None
+    return head
+
+
+def compound_heads(relations: Iterable[Relation]) -> list[Relation]:
+    """One ``compound ⊑ head`` relation per compound argument of ``relations`` and sentence."""
+    out: dict[tuple[str, int], Relation] = {}
+    for rel in relations:
+        if rel.extractor == EXTRACTOR:
+            continue
+        for key, label in ((rel.a, rel.a_label), (rel.b, rel.b_label)):
+            head = compound_head(key, label)
+            if head is not None and (key, rel.sentence) not in out:
+                out[(key, rel.sentence)] = Relation(
+                    "inheritance", key, head, rel.sentence, EXTRACTOR, 1.0, label or key, head
+                )
+    return list(out.values())

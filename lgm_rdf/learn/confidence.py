@@ -1,0 +1,78 @@
+"""Confidence of an asserted relation: rule precision, reflection verdict, support.
+
+Stored on each relation's ``owl:Axiom`` as ``lgm:confidence`` (an ``xsd:decimal`` in [0, 1]):
+
+    p  = the measured precision of the rule that found the relation (``rule_precision.json``,
+         beside this module: per rule of the pattern extractor, measured on the dev and blind
+         gold sets; per extractor where there are no rules), else the extractor's prior
+    c1 = p                      without reflection (verdict unchecked)
+         1 - (1 - p) / 2        valid: the other sentences confirm it, half the doubt goes
+         0.9 p                  unknown: kept provisionally
+         0.25 p                 invalid: recorded, not asserted
+    c  = 1 - (1 - c1) * 0.5^n   n = the other documents already stored that state the same
+                                relation (not invalid): each independent document halves the
+                                doubt that is left
+
+A relation is as confident as its best axiom: readers (``lgm concept``, expansion, ranking)
+take the maximum over its axioms; an axiom without ``lgm:confidence`` (an imported ontology)
+counts as 1.0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+PRECISION_PATH = Path(__file__).with_name("rule_precision.json")
+SUPPORT_DECAY = 0.5
+VERDICT_FACTORS = {"unknown": 0.9, "invalid": 0.25}
+# priors for extractors without a measurement (no LLM can be measured offline)
+DEFAULT_PRIORS = {"pattern": 0.85, "llm": 0.7, "compound-head": 0.85}
+UNKNOWN_PRIOR = 0.7
+
+
+@dataclass(frozen=True)
+class RulePrecision:
+    """Measured precision per ``extractor/rule`` and per extractor."""
+
+    rules: Mapping[str, float] = field(default_factory=dict)
+    extractors: Mapping[str, float] = field(default_factory=dict)
+
+    def precision(self, extractor: str, rule: str = "") -> float:
+        """The precision of ``rule`` of ``extractor``, else of the extractor, else a prior."""
+        if rule and f"{extractor}/{rule}" in self.rules:
+            return self.rules[f"{extractor}/{rule}"]
+        if extractor in self.extractors:
+            return self.extractors[extractor]
+        return DEFAULT_PRIORS.get(extractor, UNKNOWN_PRIOR)
+
+
+@lru_cache(maxsize=4)
+def load_precision(path: Path = PRECISION_PATH) -> RulePrecision:
+    """The precision table (an empty one if the file is missing)."""
+    if not path.is_file():
+        return RulePrecision()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rules = {k: float(v["precision"]) for k, v in data.get("rules", {}).items()}
+    extractors = {k: float(v["precision"]) for k, v in data.get("extractors", {}).items()}
+    return RulePrecision(rules, extractors)
+
+
+def statement_confidence(precision: float, verdict: str = "unchecked") -> float:
+    """Confidence of one statement of a relation: its rule's precision and the verdict."""
+    if verdict == "valid":
+        return 1.0 - (1.0 - precision) / 2.0
+    return precision * VERDICT_FACTORS.get(verdict, 1.0)
+
+
+def with_support(confidence: float, other_documents: int) -> float:
+    """``confidence`` raised by ``other_documents`` independent documents stating the same."""
+    return 1.0 - (1.0 - confidence) * SUPPORT_DECAY ** max(0, other_documents)
+
+
+def clamp(value: float) -> float:
+    """``value`` within [0, 1]."""
+    return max(0.0, min(1.0, value))

@@ -1,0 +1,92 @@
+"""Confidence of relations: the precision table, the formula, and what is stored on axioms."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lgm_rdf.learn.compound import compound_head, compound_heads
+from lgm_rdf.learn.confidence import (
+    PRECISION_PATH,
+    RulePrecision,
+    load_precision,
+    statement_confidence,
+    with_support,
+)
+from lgm_rdf.learn.relations import Relation
+
+
+def test_precision_table_is_measured_and_complete() -> None:
+    data = json.loads(PRECISION_PATH.read_text(encoding="utf-8"))
+    assert "command" in data["measured"] and data["measured"]["sources"]
+    for name, row in {**data["rules"], **data["extractors"]}.items():
+        assert 0.0 < row["precision"] < 1.0, name
+        assert row["tp"] + row["fp"] > 0, name
+    assert {"pattern", "compound-head"} <= set(data["extractors"])
+    table = load_precision()
+    assert table.precision("pattern", "copula") == data["rules"]["pattern/copula"]["precision"]
+    # an unknown rule falls back to its extractor, an unknown extractor to a prior
+    assert table.precision("pattern", "no-such-rule") == data["extractors"]["pattern"]["precision"]
+    assert 0.0 < table.precision("llm") < 1.0
+
+
+def test_formula() -> None:
+    assert statement_confidence(0.8) == pytest.approx(0.8)
+    assert statement_confidence(0.8, "valid") == pytest.approx(0.9)
+    assert statement_confidence(0.8, "unknown") == pytest.approx(0.72)
+    assert statement_confidence(0.8, "invalid") == pytest.approx(0.2)
+    assert with_support(0.8, 0) == pytest.approx(0.8)
+    assert with_support(0.8, 1) == pytest.approx(0.9)
+    assert with_support(0.8, 2) == pytest.approx(0.95)
+    assert RulePrecision({"pattern/x": 0.5}).precision("pattern", "x") == 0.5
+
+
+def test_compound_heads() -> None:
+    assert compound_head("graph database", "graph database") == "database"
+    assert compound_head("bank of england", "Bank of England") is None  # a name
+    assert compound_head("database", "database") is None
+    assert compound_head("area code 575", "area code 575") is None
+    assert compound_head("fruit type", "fruit type") is None  # a generic head
+    rel = Relation(
+        "inheritance",
+        "oxigraph",
+        "graph database",
+        3,
+        "pattern",
+        0.9,
+        "Oxigraph",
+        "graph database",
+        "copula",
+    )
+    (head,) = compound_heads([rel])
+    assert (head.a, head.b, head.sentence, head.extractor) == (
+        "graph database",
+        "database",
+        3,
+        "compound-head",
+    )
+
+
+def test_support_raises_confidence_across_documents(tmp_path, spacy_nlp) -> None:
+    from lgm_rdf import LanguageGraph, Settings
+
+    query = """PREFIX lgm: <https://w3id.org/lgm-rdf/ontology#>
+    PREFIX owl: <http://www.w3.org/2002/07/owl#>
+    SELECT ?c WHERE { ?ax owl:annotatedSource <urn:lgm:concept:oxigraph> ;
+                          lgm:rule "copula" ; lgm:confidence ?c }"""
+    lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)
+    try:
+        (tmp_path / "a.txt").write_text("Oxigraph is a graph database.", encoding="utf-8")
+        (tmp_path / "b.txt").write_text(
+            "Oxigraph is a graph database written in Rust.", encoding="utf-8"
+        )
+        lg.learn([tmp_path / "a.txt"])
+        first = [float(r["c"].value) for r in lg.store.select(query)]
+        lg.learn([tmp_path / "b.txt"])
+        both = sorted(float(r["c"].value) for r in lg.store.select(query))
+    finally:
+        lg.close()
+    p = load_precision().precision("pattern", "copula")
+    assert first == [pytest.approx(p, abs=1e-3)]
+    assert both == [pytest.approx(p, abs=1e-3), pytest.approx(with_support(p, 1), abs=1e-3)]

@@ -1,0 +1,170 @@
+"""Document structure roles: non-prose regions are stored with a role and never learned from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lgm_rdf import LanguageGraph, Settings
+from lgm_rdf.learn.readers import read_text
+from lgm_rdf.learn.readers.roles import block_role, sentence_role, template_like
+
+PAPER = """Graph Stores for Question Answering
+
+Ada Lovelace
+
+Analytical Engine Institute
+
+London, United Kingdom
+
+ada@example.org
+
+Abstract
+
+A graph store is a database. Oxigraph is a graph database. Large language models (LLMs) are
+neural networks, and LLMs answer questions.
+
+Table 1: Results of the graph stores
+
+Store\tRecall\tF1
+Oxigraph\t0.91\t0.88
+Fuseki\t0.89\t0.87
+
+Prompt templates used in the appendix: A is a type of B. A, in [culture/language] known as B.
+Find pictures containing {object}.
+
+References
+
+- [1] Aidan Hogan, Eva Blomqvist, and Michael Cochez. Knowledge graph and knowledge reasoning:
+  A systematic review. ACM Computing Surveys, 54(4):1-37, 2021. doi: 10.1145/3447772.
+- [2] Zirui Guo and Chao Huang. Graph retrieval-augmented generation: A survey, 2025. URL
+  <https://arxiv.org/abs/2410.05779>.
+"""
+
+ROLE = """
+PREFIX lgm: <https://w3id.org/lgm-rdf/ontology#>
+PREFIX nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#>
+SELECT ?text ?role WHERE { ?s nif:anchorOf ?text . OPTIONAL { ?s lgm:blockRole ?role } }
+"""
+EVIDENCE = """
+PREFIX owl: <http://www.w3.org/2002/07/owl#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX lgm: <https://w3id.org/lgm-rdf/ontology#>
+PREFIX nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#>
+SELECT ?source ?target ?text ?role ?extractor ?confidence WHERE {
+  ?ax owl:annotatedSource ?s ; owl:annotatedTarget ?t ; prov:wasDerivedFrom ?e ;
+      lgm:extractor ?extractor ; lgm:confidence ?confidence .
+  ?s rdfs:label ?source . ?t rdfs:label ?target . ?e nif:anchorOf ?text .
+  OPTIONAL { ?e lgm:blockRole ?role }
+}
+"""
+LABELS = "SELECT DISTINCT ?l WHERE { ?c a <http://www.w3.org/2002/07/owl#Class> ; <http://www.w3.org/2000/01/rdf-schema#label> ?l }"
+
+
+@pytest.fixture(scope="module")
+def learned(tmp_path_factory: pytest.TempPathFactory, spacy_nlp) -> LanguageGraph:
+    root = tmp_path_factory.mktemp("roles")
+    (root / "paper.txt").write_text(PAPER, encoding="utf-8")
+    lg = LanguageGraph(root / "kb", settings=Settings(), nlp=spacy_nlp)
+    lg.learn([root / "paper.txt"])
+    yield lg
+    lg.close()
+
+
+def _local(term: object) -> str:
+    return str(getattr(term, "value", "")).rsplit("#", 1)[-1]
+
+
+def test_no_relation_has_evidence_outside_prose(learned: LanguageGraph) -> None:
+    rows = list(learned.store.select(EVIDENCE))
+    assert rows, "the prose states relations"
+    assert [r for r in rows if r.get("role") is not None] == []
+    pairs = {(r["source"].value, r["target"].value) for r in rows}
+    assert ("oxigraph", "graph database") in pairs  # the parent keeps its modifier
+    assert ("graph database", "database") in pairs  # ... and the compound gives its head
+    assert ("graph store", "database") in pairs
+    heads = [r for r in rows if r["extractor"].value == "compound-head"]
+    assert heads and all(r["source"].value != "knowledge graph" for r in heads)
+    for r in rows:
+        assert 0.0 < float(r["confidence"].value) <= 1.0
+
+
+def test_non_prose_sentences_are_stored_with_their_role(learned: LanguageGraph) -> None:
+    roles = {r["text"].value: _local(r.get("role")) for r in learned.store.select(ROLE)}
+    by_role: dict[str, list[str]] = {}
+    for text, role in roles.items():
+        by_role.setdefault(role, []).append(text)
+    assert any("Hogan" in t for t in by_role["ReferenceRole"])
+    assert any("ada@example.org" in t for t in by_role["AffiliationRole"])
+    assert any("Analytical Engine Institute" in t for t in by_role["AffiliationRole"])
+    assert any("Oxigraph" in t for t in by_role["TableRole"])
+    assert any("Table 1" in t for t in by_role["CaptionRole"])
+    assert any("{object}" in t for t in by_role["TemplateRole"])
+    assert any("[culture/language]" in t for t in by_role["TemplateRole"])
+    assert any("Oxigraph is a graph database" in t for t in by_role[""])
+
+
+def test_no_concept_from_non_prose_or_junk(learned: LanguageGraph) -> None:
+    labels = {r["l"].value for r in learned.store.select(LABELS)}
+    assert "llm" in labels and "llms" not in labels  # an acronym plural is one concept
+    for junk in ("review", "survey", "culture/language", "object", "picture", "ada lovelace"):
+        assert junk not in labels, junk
+    assert not any(c in label for label in labels for c in "[]{}<>_@")
+
+
+def test_learned_kb_conforms(learned: LanguageGraph) -> None:
+    assert learned.validate().conforms
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Figure 3: Workflow of the model", "caption"),
+        ("12", "header_footer"),
+        ("[3] A. Smith and B. Jones. Graphs. In Proceedings of KDD, 2020.", "reference"),
+        ("name\tvalue\nalpha\t1\nbeta\t2", "table"),
+        ("def f(x):\n    return x\nprint(f(2))", "code"),
+        ("$$E = m c^2 + \\\\frac{a}{b}$$", "equation"),
+        ('{"role": "system", "content": "You are a helper."}', "template"),
+        ("The cello is a bowed string instrument.", "prose"),
+        ("Vitamin C and vitamin D are vitamins found in fruit and in fish.", "prose"),
+    ],
+)
+def test_block_roles_from_text(text: str, role: str) -> None:
+    assert block_role(text) == role
+
+
+@pytest.mark.parametrize(
+    ("text", "template"),
+    [
+        ("A is a type of B.", True),
+        ("X consists of Y and Z.", True),
+        ("Use {name} here.", True),
+        ("It [: Apple] is sweet.", True),
+        ("A dog is an animal.", False),
+        ("The song was written by M. Ward and B. Smith.", False),
+        ("Plan B and Type A are names.", False),
+        ("The temperature was 5 °F (−15 °C) in January.", False),
+    ],
+)
+def test_templates_by_sentence(text: str, template: bool) -> None:
+    assert template_like(text) is template
+    assert sentence_role(text, "prose") == ("template" if template else "prose")
+
+
+def test_markdown_code_and_tables_have_roles() -> None:
+    doc = read_text(
+        "# Tool\n\nTool is a library.\n\n```python\nx = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        "tool",
+    )
+    roles = [b.role for s in doc.sections for b in s.blocks]
+    assert roles == ["prose", "code", "table"]
+
+
+def test_a_short_note_has_no_front_matter(tmp_path: Path) -> None:
+    doc = read_text("Apples\n\nApples are fruits.", "note")
+    from lgm_rdf.learn.readers.roles import assign_roles
+
+    assert [b.role for s in assign_roles(doc).sections for b in s.blocks] == ["heading", "prose"]
