@@ -23,6 +23,9 @@ from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.factory import open_store
 
+# documents per task sent to a learn worker (small batches keep the workers evenly busy)
+WORKER_BATCH_DOCUMENTS = 8
+
 
 class LanguageGraph:
     """A Language Graph kept in a store: ``learn``, ``forget``, ``sparql``, ``stats``, ``export``.
@@ -128,11 +131,13 @@ class LanguageGraph:
         on_skip: Callable[[Path, str], None] | None = None,
         progress: Callable[[int], None] | None = None,
         dry_run: bool = False,
+        workers: int = 0,
     ) -> LearnReport:
         """Learn files, directories, raw texts or documents; one atomic write per document.
 
         ``dry_run`` parses and extracts but writes nothing and calls no LLM; the report's
         ``llm`` entry then estimates the calls and tokens a real run would spend.
+        ``workers`` > 0 prepares documents in worker processes (see ``run_learner``).
         """
         skipped: list[tuple[str, str]] = []
 
@@ -142,7 +147,9 @@ class LanguageGraph:
                 on_skip(path, reason)
 
         docs = list(self.documents(items, on_skip=note_skip))
-        report = self.run_learner(docs, force=force, progress=progress, dry_run=dry_run)
+        report = self.run_learner(
+            docs, force=force, progress=progress, dry_run=dry_run, workers=workers
+        )
         report.skipped = skipped
         return report
 
@@ -152,12 +159,32 @@ class LanguageGraph:
         force: bool = False,
         progress: Callable[[int], None] | None = None,
         dry_run: bool = False,
+        workers: int = 0,
+        should_stop: Callable[[], bool] | None = None,
     ) -> LearnReport:
-        """Run the pipeline over ready documents and attach LLM usage to the report."""
+        """Run the pipeline over ready documents and attach LLM usage to the report.
+
+        ``workers`` > 0 parses and builds documents in that many worker processes (each loads
+        the configured NLP backend; an NLP object given to this graph is not used there) while
+        this process writes them in order: the same quads as ``workers=0`` (in this process).
+        ``should_stop`` is polled between documents (see ``Learner.learn``).
+        """
         self.usage.reset()
+        learner = self.learner(dry_run=dry_run)
+        pool = None
         try:
-            report = self.learner(dry_run=dry_run).learn(docs, force=force, progress=progress)
+            if workers > 0 and docs:
+                from lgm_rdf.learn.parallel import WorkerPool
+
+                learner.batch_documents = WORKER_BATCH_DOCUMENTS
+                batches = -(-len(docs) // WORKER_BATCH_DOCUMENTS)
+                pool = WorkerPool(self.settings, min(workers, batches))
+            report = learner.learn(
+                docs, force=force, progress=progress, workers=pool, should_stop=should_stop
+            )
         finally:
+            if pool is not None:
+                pool.close()
             self._changed()
         report.dry_run = dry_run
         if self.settings.extractor != "pattern" or self.settings.reflect:

@@ -29,16 +29,14 @@ class ConceptGraphStage:
 
     def __call__(self, doc: SourceDocument, graph: DocumentGraph) -> None:
         """Extract, check and write the relations of ``graph``'s sentences."""
-        sentences = [learned.sentence for learned in graph.sentences]
-        antecedents = {
-            (i, t): a
-            for i, learned in enumerate(graph.sentences)
-            for t, a in learned.antecedents.items()
-        }
+        sentences, antecedents = graph.parsed()
         relations: list[Relation] = []
         seen: set[tuple[str, str, str, int, str]] = set()
         for extractor in self.extractors:
-            for rel in extractor.extract(sentences, antecedents):
+            found = graph.found.get(extractor.name)
+            if found is None:
+                found = extractor.extract(sentences, antecedents)
+            for rel in found:
                 key = (rel.type, rel.a, rel.b, rel.sentence, rel.extractor)
                 if key not in seen:
                     seen.add(key)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.readers import Section, SourceDocument
+from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.concepts import ConceptMention, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
@@ -39,7 +40,27 @@ class DocumentGraph:
     sentences: list[LearnedSentence] = field(default_factory=list)
     concept_labels: dict[str, set[str]] = field(default_factory=dict)
     also: list[Quad] = field(default_factory=list)  # quads for other documents' graphs
+    # relations already found where the document was parsed, by extractor name
+    found: dict[str, list[Relation]] = field(default_factory=dict)
     _seen: set[Quad] = field(default_factory=set, repr=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        # sent between processes without the duplicate index (rebuilt on arrival)
+        return {k: v for k, v in self.__dict__.items() if k != "_seen"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._seen = set(self.quads) | set(self.also)
+
+    def parsed(self) -> tuple[list[Sentence], dict[tuple[int, int], Antecedent]]:
+        """The parsed sentences and the pronoun antecedents by (sentence, token) index."""
+        sentences = [learned.sentence for learned in self.sentences]
+        antecedents = {
+            (i, t): a
+            for i, learned in enumerate(self.sentences)
+            for t, a in learned.antecedents.items()
+        }
+        return sentences, antecedents
 
     def add(self, s: NamedNode, p: NamedNode, o: NamedNode | Literal) -> None:
         """Add one triple to the document's named graph (duplicates are dropped)."""
