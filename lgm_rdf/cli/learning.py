@@ -141,6 +141,9 @@ class StopOnInterrupt:
 
     def _handle(self, signum: int, frame: object) -> None:
         if self._requested:
+            from lgm_rdf.learn.parallel import kill_workers_now
+
+            kill_workers_now()
             os._exit(130)
         self._requested = True
         print(

@@ -9,6 +9,7 @@ reflection, the atomic write of each document), so the quads are the same as wit
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -106,6 +107,23 @@ class WorkerPool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def kill_workers_now() -> None:
+    """Kill every worker process of this process at once (before an immediate exit).
+
+    Also ends multiprocessing's resource tracker, which would otherwise warn about the
+    semaphores of the pool that an immediate exit leaves behind.
+    """
+    for child in multiprocessing.active_children():
+        child.kill()
+    from multiprocessing import resource_tracker
+
+    tracker = getattr(resource_tracker, "_resource_tracker", None)
+    pid = getattr(tracker, "_pid", None)
+    if pid:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _is_main_thread() -> bool:
