@@ -17,7 +17,7 @@ from lgm_rdf.ontology import (
     RDF_TYPE,
     RDFS,
     RELATION_PROPERTIES,
-    XSD,
+    decimal_literal,
     load_query,
 )
 from lgm_rdf.store.base import GraphStore
@@ -80,7 +80,7 @@ def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) ->
         graph.add(
             axiom,
             LGM.confidence,
-            Literal(f"{max(0.0, min(1.0, rel.confidence)):.3f}", datatype=XSD.decimal),
+            decimal_literal(max(0.0, min(1.0, rel.confidence))),
         )
     return counts
 
