@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import pty
 import re
@@ -16,42 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from corpora import write_corpus
 
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
-THINGS = [
-    ("violin", "string instrument", "bow"),
-    ("oak", "tree", "acorn"),
-    ("salmon", "fish", "fin"),
-    ("sparrow", "bird", "feather"),
-    ("granite", "rock", "quartz"),
-    ("tulip", "flower", "petal"),
-    ("trumpet", "brass instrument", "valve"),
-    ("maple", "tree", "leaf"),
-]
-
-
-def write_corpus(path: Path, documents: int, sentences: int) -> Path:
-    """A JSON Lines corpus whose documents state relations about each other's concepts."""
-    lines = []
-    for i in range(documents):
-        a, kind, part = THINGS[i % len(THINGS)]
-        b = THINGS[(i + 3) % len(THINGS)][0]
-        text = [
-            f"The {a} is a kind of {kind}.",
-            f"A {a} has a {part}.",
-            f"It was seen near the {b} on day {i}.",
-            f"Many people compare the {a} with the {b}.",
-        ]
-        while len(text) < sentences:
-            n = len(text)
-            text.append(f"Report {i}.{n} says the {kind} named {a} {n} stood beside a {b}.")
-        record = {"id": f"doc-{i:03d}", "title": f"Note {i} on the {a}", "text": " ".join(text)}
-        lines.append(json.dumps(record))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 def nquads(lg: LanguageGraph) -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from lgm_rdf.cli.ask import cmd_ask
 from lgm_rdf.cli.bench import cmd_bench
-from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn
+from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn, cmd_link
 from lgm_rdf.cli.output import error, read_query_arg
 from lgm_rdf.cli.parser import build_parser
 from lgm_rdf.cli.reading import (
@@ -26,6 +26,7 @@ from lgm_rdf.errors import LgmError
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "learn": cmd_learn,
+    "link": cmd_link,
     "stats": cmd_stats,
     "sparql": cmd_sparql,
     "concept": cmd_concept,

@@ -48,7 +48,22 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="worker processes that parse documents (default: the cores available; "
         "0 = parse in the lgm process itself)",
     )
+    p.add_argument(
+        "--shard",
+        metavar="i/N",
+        help="learn only shard i of N (documents split by a stable hash of their id), so N "
+        "machines can learn one corpus into one SPARQL server; run `lgm link` after the last",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def add_link_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``link`` sub-command's arguments."""
+    p = sub.add_parser(
+        "link",
+        help="add the cross-document mention links (once, after sharded learning; idempotent)",
+    )
+    add_kb(p)
 
 
 def add_forget_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -91,6 +106,13 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if not docs:
         error("nothing to learn (no readable documents); the KB is unchanged")
         return 1
+    if args.shard:
+        from lgm_rdf.learn.sharding import in_shard, parse_shard
+
+        index, count = parse_shard(args.shard)
+        total = len(docs)
+        docs = list(in_shard(docs, index, count))
+        print(f"shard {index}/{count}: {len(docs)} of {total} documents", file=sys.stderr)
     from lgm_rdf.learn.parallel import available_cores
 
     workers = available_cores() if args.workers is None else args.workers
@@ -120,7 +142,21 @@ def cmd_learn(args: argparse.Namespace) -> int:
         print(report.summary())
         if not args.dry_run:
             print(f"knowledge base: {settings.kb}")
+        if args.shard and not args.dry_run:
+            print(f"when every shard is learned, run once: lgm link --kb {settings.kb}")
     return 130 if report.interrupted else 0
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    """``lgm link``: the cross-document mention-link pass."""
+    settings = settings_from(args)
+    if not settings.remote and not Path(settings.kb).is_dir():
+        error(f"no knowledge base at {settings.kb}")
+        return 1
+    with LanguageGraph(settings=settings) as lg:
+        links, documents = lg.link()
+    print(f"mention links: {links} in {documents} documents (present now; a rerun adds nothing)")
+    return 0
 
 
 class StopOnInterrupt:

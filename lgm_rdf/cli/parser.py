@@ -6,7 +6,12 @@ import argparse
 
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
-from lgm_rdf.cli.learning import add_forget_parser, add_import_parser, add_learn_parser
+from lgm_rdf.cli.learning import (
+    add_forget_parser,
+    add_import_parser,
+    add_learn_parser,
+    add_link_parser,
+)
 from lgm_rdf.cli.reading import (
     add_concept_parser,
     add_export_parser,
@@ -45,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_learn_parser(sub)
+    add_link_parser(sub)
     add_ask_parser(sub)
     add_serve_parser(sub)
     add_stats_parser(sub)

@@ -191,6 +191,18 @@ class LanguageGraph:
             report.llm = self.usage.total.as_dict()
         return report
 
+    def link(self) -> tuple[int, int]:
+        """The cross-document mention-link pass (after sharded learning; idempotent).
+
+        Returns (mention links now present, documents touched).
+        """
+        from lgm_rdf.learn.sharding import link_all
+
+        try:
+            return link_all(self.store, self.minter)
+        finally:
+            self._changed()
+
     def forget(self, doc: str) -> list[str]:
         """Remove the documents (or imported ontologies) named ``doc``; returns their IRIs.
 

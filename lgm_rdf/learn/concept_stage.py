@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from lgm_rdf.learn.crg import CheckedRelation, MentionLinker, write_relations
+from lgm_rdf.learn.crg import CheckedRelation, MentionLinker, relation_triple, write_relations
 from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.learn.reflect import Reflector
 from lgm_rdf.learn.relations import Relation, RelationExtractor
@@ -49,5 +49,13 @@ class ConceptGraphStage:
         for item in checked:
             self.counts[f"{item.relation.type} ({item.verdict})"] += 1
         self.counts["relations asserted"] += counts["relations"]
-        keys = [k for rel in relations for k in (rel.a, rel.b)]
+        # the concepts of the asserted relations: what `lgm link` finds again in the KB
+        keys = [
+            key
+            for item in checked
+            if item.verdict != "invalid"
+            for src, _, tgt in [relation_triple(item.relation)]
+            if src and tgt and src != tgt
+            for key in (src, tgt)
+        ]
         self.counts["mention links added"] += self.linker.link(graph, keys)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from pyoxigraph import Literal, NamedNode
+from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.learn.srg import DocumentGraph
@@ -155,17 +155,17 @@ class MentionLinker:
         fresh = [k for k in dict.fromkeys(new_keys) if k and k not in self.known]
         for key in fresh:
             self.known[key] = graph.minter.concept(key)
-        before = len(graph.quads)
         for learned in graph.sentences:
-            for concept in _phrases_in(learned.lemma, self.known):
-                graph.add(learned.iri, LGM.mentions, concept)
-        added += len(graph.quads) - before
+            for key in phrases_in(learned.lemma, self.known):
+                added += declare_mention(graph, graph.iri, learned.iri, self.known[key], key)
         if fresh and self._index is None:
             self._index = self._build_index()
         if self._index is not None:
             own = graph.iri.value
             for key in fresh:
                 words = key.split()
+                if len(words) > MAX_PHRASE_WORDS:
+                    continue  # as phrases_in: longer names are not looked for in sentences
                 candidates = set.intersection(*(self._index.get(w, set()) for w in words))
                 for position in sorted(candidates):
                     sentence, lemma = self._sentences[position]
@@ -180,12 +180,29 @@ class MentionLinker:
         home = graph.minter.document_of(sentence)
         if home is None:
             return 0
-        concept = self.known[key]
-        if not graph.add_elsewhere(home, sentence, LGM.mentions, concept):
-            return 0
-        graph.add_elsewhere(home, concept, RDF_TYPE, OWL.Class)
-        graph.add_elsewhere(home, concept, RDFS.label, Literal(key))
-        return 1
+        return int(declare_mention(graph, home, sentence, self.known[key], key))
+
+
+def declare_mention(
+    graph: DocumentGraph, home: NamedNode, sentence: NamedNode, concept: NamedNode, key: str
+) -> bool:
+    """``sentence lgm:mentions concept`` plus the concept's declaration, in the graph ``home``.
+
+    The same three triples whichever document was learned first (or by ``lgm link``), so the
+    KB does not depend on the order of learning. False if the link was already added.
+    """
+    quads = ((sentence, LGM.mentions, concept), (concept, RDF_TYPE, OWL.Class))
+    if home == graph.iri:
+        new = not graph.has(Quad(sentence, LGM.mentions, concept, home))
+        for s, p, o in quads:
+            graph.add(s, p, o)
+        graph.add(concept, RDFS.label, Literal(key))
+        return new
+    if not graph.add_elsewhere(home, *quads[0]):
+        return False
+    graph.add_elsewhere(home, *quads[1])
+    graph.add_elsewhere(home, concept, RDFS.label, Literal(key))
+    return True
 
 
 def _document_key(sentence: NamedNode) -> str:
@@ -196,14 +213,13 @@ def _document_key(sentence: NamedNode) -> str:
 MAX_PHRASE_WORDS = 6
 
 
-def _phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[NamedNode]:
-    """Known concepts whose lemma phrase occurs as whole words in ``lemma``."""
+def phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[str]:
+    """Keys of the known concepts whose lemma phrase occurs as whole words in ``lemma``."""
     words = lemma.split()
-    found: dict[str, NamedNode] = {}
+    found: dict[str, None] = {}
     for i in range(len(words)):
         for n in range(1, min(MAX_PHRASE_WORDS, len(words) - i) + 1):
             key = " ".join(words[i : i + n])
-            concept = known.get(key)
-            if concept is not None:
-                found[key] = concept
-    return found.values()
+            if key in known:
+                found[key] = None
+    return list(found)

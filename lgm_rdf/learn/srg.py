@@ -69,6 +69,10 @@ class DocumentGraph:
             self._seen.add(quad)
             self.quads.append(quad)
 
+    def has(self, quad: Quad) -> bool:
+        """Whether ``quad`` was already added (to this graph or another)."""
+        return quad in self._seen
+
     def add_elsewhere(
         self, graph: NamedNode, s: NamedNode, p: NamedNode, o: NamedNode | Literal
     ) -> bool:
