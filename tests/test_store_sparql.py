@@ -336,6 +336,7 @@ def test_server_without_union_default_graph_is_refused(plain_server: OxigraphSer
 def test_endpoints_and_factory(oxigraph: OxigraphServer, tmp_path) -> None:
     server = oxigraph
     assert endpoints("http://h:7878/") == ("http://h:7878/query", "http://h:7878/update")
+    assert endpoints("http://h:8890/sparql") == ("http://h:8890/sparql",) * 2  # Virtuoso
     assert endpoints("http://h:3030/ds/query") == (
         "http://h:3030/ds/query",
         "http://h:3030/ds/update",

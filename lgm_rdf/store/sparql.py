@@ -74,7 +74,8 @@ def endpoints(url: str, update_url: str | None = None) -> tuple[str, str]:
     """(query URL, update URL) of a server.
 
     A base URL (Oxigraph server) gives ``URL/query`` and ``URL/update``; a URL ending in
-    ``/query`` or ``/sparql`` (Fuseki) is the query endpoint and ``/update`` its sibling; an
+    ``/query`` or ``/sparql`` (Fuseki) is the query endpoint and ``/update`` its sibling, except
+    a root ``/sparql`` (Virtuoso), which takes updates too; an
     explicit ``update_url`` makes ``url`` the query endpoint as given (GraphDB, Virtuoso ...).
     """
     if update_url:
@@ -82,6 +83,8 @@ def endpoints(url: str, update_url: str | None = None) -> tuple[str, str]:
     parts = urlsplit(url)
     path = parts.path.rstrip("/")
     head, _, last = path.rpartition("/")
+    if last == "sparql" and not head:
+        return url, url  # Virtuoso: one /sparql endpoint at the root for queries and updates
     if last in ("query", "sparql"):
         return url, urlunsplit(parts._replace(path=f"{head}/update"))
     return (
