@@ -15,7 +15,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from oxigraph_server import free_port
+from oxigraph_server import free_port, terminate
 
 INI = """[Database]
 DatabaseFile = {dir}/virtuoso.db
@@ -109,11 +109,5 @@ class VirtuosoServer:
 
     def stop(self) -> None:
         """Terminate the server (and wait for it)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        terminate(self.process, 20)
         self.process = None
