@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 LGM    := $(VENV)/bin/lgm
 DEMO_KB ?= build/demo-kb
 
-.PHONY: demo test wheel-smoke lint bench browser e2e-llm clean
+.PHONY: demo test wheel-smoke lint bench browser virtuoso e2e-llm clean
 
 $(VENV)/.base: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ browser:
 	  && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
 	  || echo "note: chromium not installed; the web-page test will be skipped"; }
 
+# The remote-store tests also run against Virtuoso Open-Source (Debian package), installed the
+# same way; without it those tests are skipped with their reason.
+virtuoso:
+	@command -v virtuoso-t >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	  && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq virtuoso-opensource) >/dev/null 2>&1 \
+	  || echo "note: Virtuoso not installed; its remote-store tests will be skipped"; }
+
 demo: $(VENV)/.base
 	$(LGM) learn data/corpus/ --kb $(DEMO_KB)
 	$(LGM) stats --kb $(DEMO_KB)
@@ -39,7 +46,7 @@ demo: $(VENV)/.base
 	@echo "--- a question whose answer is reached through an alias: Malus domestica = the apple tree"
 	$(LGM) ask "Where does Malus domestica grow wild?" --chunk-size 300 --kb $(DEMO_KB)
 
-test: $(VENV)/.test browser
+test: $(VENV)/.test browser virtuoso
 	$(PY) -m ruff check lgm_rdf tests
 	$(PY) -m ruff format --check lgm_rdf tests
 	$(PY) -m pytest

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from pyoxigraph import NamedNode
+from pyoxigraph import Literal, NamedNode
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -91,6 +91,16 @@ BLOCK_ROLE_TERMS: dict[str, NamedNode] = {
 
 # characters kept as they are in minted IRI segments (RFC 3986 unreserved)
 _SAFE = "-._~"
+
+
+def decimal_literal(value: float, places: int = 3) -> Literal:
+    """``value`` as an ``xsd:decimal`` in its shortest form ("0.85", "1", never "0.850").
+
+    SPARQL servers that store decimals as numbers (Virtuoso) give back the shortest form;
+    writing it that way keeps a KB's quads the same in every store.
+    """
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return Literal("0" if text in ("", "-0") else text, datatype=XSD.decimal)
 
 
 def normalise_label(text: str) -> str:

@@ -20,6 +20,17 @@ def oxigraph_binary() -> str | None:
     return shutil.which("oxigraph")
 
 
+def terminate(process: subprocess.Popen[bytes] | None, wait: float) -> None:
+    """End a server process: SIGTERM, then SIGKILL after ``wait`` seconds."""
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as sock:
@@ -63,13 +74,7 @@ class OxigraphServer:
 
     def stop(self) -> None:
         """Terminate the server process (and wait for it)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        terminate(self.process, 10)
         if self.process is not None and self.process.stderr:
             self.process.stderr.close()
         self.process = None

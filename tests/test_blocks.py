@@ -74,7 +74,7 @@ def test_mixed_blocks_keep_section_offsets(spacy_nlp) -> None:
 
 
 def test_other_roles_and_page_breaks_end_a_prose_run() -> None:
-    from lgm_rdf.learn.pipeline import parse_segments
+    from lgm_rdf.learn.prepare import parse_segments
 
     blocks = (
         Block("A lamp burns oil"),  # no full stop: parsed with the next prose block of its page

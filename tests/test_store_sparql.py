@@ -19,6 +19,7 @@ from pyoxigraph import (
     Triple,
     parse,
 )
+from virtuoso_server import VirtuosoServer, virtuoso_binary
 
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.ontology import IriMinter, load_query
@@ -54,11 +55,46 @@ def _lines(quads: Iterator[Quad] | list[Quad]) -> list[str]:
     return sorted(str(q) for q in quads)
 
 
+def _same_values(lines: list[str]) -> list[str]:
+    """Oxigraph stores xsd:nonNegativeInteger values as xsd:integer; Virtuoso keeps the type."""
+    return sorted(line.replace("#nonNegativeInteger>", "#integer>") for line in lines)
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OxigraphServer]:
+def oxigraph(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OxigraphServer]:
     srv = OxigraphServer(tmp_path_factory.mktemp("oxigraph") / "db").start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VirtuosoServer]:
+    if virtuoso_binary() is None:
+        pytest.skip(
+            "Virtuoso is not installed (Debian package virtuoso-opensource; "
+            "`make test` installs it when run as root with apt)"
+        )
+    srv = VirtuosoServer(tmp_path_factory.mktemp("virtuoso")).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module", params=["oxigraph", "virtuoso"])
+def server(request: pytest.FixtureRequest) -> OxigraphServer | VirtuosoServer:
+    """Every remote-store test runs against both engines with the same assertions."""
+    return request.getfixturevalue(request.param)
+
+
+def open_remote(server: OxigraphServer | VirtuosoServer, **options: object) -> SparqlStore:
+    """A store on ``server`` (Virtuoso takes updates on its query endpoint)."""
+    update_url = server.url if isinstance(server, VirtuosoServer) else None
+    return SparqlStore(server.url, update_url=update_url, **options)  # type: ignore[arg-type]
+
+
+def clear(store: SparqlStore) -> None:
+    """Drop every named graph of the KB (DROP ALL would also drop Virtuoso's own graphs)."""
+    for graph in store.named_graphs():
+        store.drop_graph(graph)
 
 
 @pytest.fixture(scope="module")
@@ -70,20 +106,23 @@ def plain_server() -> Iterator[OxigraphServer]:
 
 
 @pytest.fixture
-def remote(server: OxigraphServer) -> Iterator[SparqlStore]:
-    store = SparqlStore(server.url, timeout=30)
-    store.raw_update("DROP ALL")
+def remote(server: OxigraphServer | VirtuosoServer) -> Iterator[SparqlStore]:
+    store = open_remote(server, timeout=30)
+    clear(store)
     yield store
     store.close()
 
 
-@pytest.fixture(params=["embedded", "remote"])
+@pytest.fixture(params=["embedded", "oxigraph", "virtuoso"])
 def store(request: pytest.FixtureRequest) -> Iterator[GraphStore]:
-    """The same assertions run on both stores."""
+    """The same assertions run on the embedded store and on both servers."""
     if request.param == "embedded":
         yield OxigraphStore(None)
-    else:
-        yield request.getfixturevalue("remote")
+        return
+    remote = open_remote(request.getfixturevalue(request.param), timeout=30)
+    clear(remote)
+    yield remote
+    remote.close()
 
 
 # -- shared behaviour --------------------------------------------------------------------
@@ -114,7 +153,14 @@ def test_replace_graph_writes_also_quads_and_rejects_unnamed(store: GraphStore) 
         store.replace_graph(G1, [], also=[Quad(NamedNode("urn:test:x"), P, Literal("x"))])
 
 
-def test_add_quads_and_blank_nodes(store: GraphStore) -> None:
+def test_add_quads_and_blank_nodes(store: GraphStore, request) -> None:
+    if getattr(store, "engine", None) == "virtuoso":
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                reason="Virtuoso refuses blank nodes in INSERT DATA (docs/scaling.md)",
+            )
+        )
     b = BlankNode()
     quads = [Quad(b, P, Literal("in a"), G1), Quad(b, P, Literal("in b"), G2)]
     assert store.add_quads(quads) == 2
@@ -220,7 +266,15 @@ def test_same_results_as_embedded(remote: SparqlStore) -> None:
     )
 
 
-def test_failed_update_leaves_old_graph(remote: SparqlStore, monkeypatch) -> None:
+def test_failed_update_leaves_old_graph(remote: SparqlStore, monkeypatch, request) -> None:
+    if remote.engine == "virtuoso":
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                reason="Virtuoso commits each operation of an update request on its own "
+                "(docs/scaling.md): a failure after DROP leaves the document absent",
+            )
+        )
     remote.replace_graph(G1, _quads(G1, 5))
     before = _lines(remote.quads())
     original = remote._update
@@ -250,18 +304,19 @@ def test_big_document_in_one_update(remote: SparqlStore) -> None:
     assert len(remote) == 10_000
 
 
-def test_errors_are_one_line_store_errors(server: OxigraphServer) -> None:
+def test_errors_are_one_line_store_errors(server: OxigraphServer | VirtuosoServer) -> None:
     dead = f"http://127.0.0.1:{free_port()}"
     with pytest.raises(StoreError, match="cannot reach the SPARQL server") as info:
         SparqlStore(dead, timeout=5)
     assert "\n" not in str(info.value)
     with pytest.raises(StoreError, match="HTTP 404") as info:
-        SparqlStore(server.url + "/nowhere", update_url=server.url + "/nowhere/update")
+        root = server.url.removesuffix("/sparql")
+        SparqlStore(root + "/nowhere", update_url=root + "/nowhere/update")
     assert "\n" not in str(info.value)
-    store = SparqlStore(server.url, read_only=True)
+    store = open_remote(server, read_only=True)
     with pytest.raises(StoreError, match="read-only"):
         store.add_quads(_quads(G1, 1))
-    with pytest.raises(SyntaxError, match=r"error at 1:") as syntax:
+    with pytest.raises(SyntaxError, match=r"(error at |line )1:") as syntax:
         store.raw_query("SELECT * WHERE { ?s ?p }")
     assert "\n" not in str(syntax.value)
     store.close()
@@ -278,8 +333,10 @@ def test_server_without_union_default_graph_is_refused(plain_server: OxigraphSer
         SparqlStore(plain_server.url)
 
 
-def test_endpoints_and_factory(server: OxigraphServer, tmp_path) -> None:
+def test_endpoints_and_factory(oxigraph: OxigraphServer, tmp_path) -> None:
+    server = oxigraph
     assert endpoints("http://h:7878/") == ("http://h:7878/query", "http://h:7878/update")
+    assert endpoints("http://h:8890/sparql") == ("http://h:8890/sparql",) * 2  # Virtuoso
     assert endpoints("http://h:3030/ds/query") == (
         "http://h:3030/ds/query",
         "http://h:3030/ds/update",
@@ -327,7 +384,7 @@ def test_language_graph_on_remote_store_matches_embedded(remote: SparqlStore, sp
     assert apple and apple == local_lg.concept("apple")
     assert apple[0].links  # its parent "fruit" (and the inherited "vitamin")
     exports = [lg.export(format="turtle") for lg in (remote_lg, local_lg)]
-    triples = [_lines(parse(e, RdfFormat.TURTLE)) for e in exports]  # type: ignore[arg-type]
+    triples = [_same_values(_lines(parse(e, RdfFormat.TURTLE))) for e in exports]  # type: ignore[arg-type]
     assert triples[0] == triples[1] and triples[0]
     assert remote_lg.learn(TEXT).triples == 0  # unchanged document: a no-op
     doc = remote.named_graphs()[0].value

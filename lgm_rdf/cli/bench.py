@@ -85,6 +85,9 @@ def add_bench_parser(sub: argparse._SubParsersAction, full: bool = True) -> None
     p = inner.add_parser("learn", help=HELP["learn"])
     p.add_argument("paths", nargs="*", metavar="PATH", help="corpus (default: HotpotQA dev file)")
     p.add_argument("--limit", type=int, default=0, help="use only the first N documents")
+    p.add_argument(
+        "--workers", action="store_true", help="compare 1 and 2 learn worker processes instead"
+    )
     p = inner.add_parser("relations", help=HELP["relations"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
     p = inner.add_parser("coref", help=HELP["coref"])
@@ -106,6 +109,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         extra = ["--data", args.paths[0]] if args.paths else []
         return coref.main(["--gold-only", "--errors", *extra])
+    if args.what == "learn" and args.workers:
+        from lgm_rdf.bench.learning.workers import run_workers_benchmark
+
+        result = run_workers_benchmark(args.paths or None, limit=args.limit or None)
+        print(json.dumps(result, indent=2) if args.verbose else result["text"])
+        return 0 if result["identical_quads"] else 1
     if args.what == "learn":
         from lgm_rdf.bench.learning.speed import run_learn_benchmark
 

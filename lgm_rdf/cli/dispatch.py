@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from lgm_rdf.cli.ask import cmd_ask
 from lgm_rdf.cli.bench import cmd_bench
 from lgm_rdf.cli.guard import start_memory_guard
-from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn
+from lgm_rdf.cli.learning import cmd_forget, cmd_import, cmd_learn, cmd_link
 from lgm_rdf.cli.mcp import cmd_mcp
 from lgm_rdf.cli.output import error, read_query_arg, settings_from, sparql_syntax_message
 from lgm_rdf.cli.parser import build_parser
@@ -30,6 +30,7 @@ from lgm_rdf.store.integrity import damaged, is_storage_failure
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "learn": cmd_learn,
+    "link": cmd_link,
     "stats": cmd_stats,
     "sparql": cmd_sparql,
     "concept": cmd_concept,

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 from lgm_rdf.cli.output import add_kb, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
@@ -46,7 +50,29 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         action="store_true",
         help="parse and extract but write nothing and call no LLM; estimate LLM calls and tokens",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="worker processes that parse documents (default: the cores available; "
+        "0 = parse in the lgm process itself)",
+    )
+    p.add_argument(
+        "--shard",
+        metavar="i/N",
+        help="learn only shard i of N (documents split by a stable hash of their id), so N "
+        "machines can learn one corpus into one SPARQL server; run `lgm link` after the last",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def add_link_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``link`` sub-command's arguments."""
+    p = sub.add_parser(
+        "link",
+        help="add the cross-document mention links (once, after sharded learning; idempotent)",
+    )
+    add_kb(p)
 
 
 def add_forget_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -95,20 +121,41 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if not docs:
         error("nothing to learn (no readable documents); the KB is unchanged")
         return 1
+    if args.shard:
+        from lgm_rdf.learn.sharding import in_shard, parse_shard
+
+        index, count = parse_shard(args.shard)
+        total = len(docs)
+        docs = list(in_shard(docs, index, count))
+        print(f"shard {index}/{count}: {len(docs)} of {total} documents", file=sys.stderr)
+    from lgm_rdf.learn.parallel import available_cores
+
+    workers = available_cores() if args.workers is None else args.workers
+    if workers < 0:
+        error("--workers must be 0 or more")
+        return 2
     # a dry run must not create nor lock a KB: an existing one is opened read-only
     exists = settings.remote or Path(settings.kb).exists()
     try:
-        with LanguageGraph(
-            settings=settings,
-            in_memory=args.dry_run and not exists,
-            read_only=args.dry_run and exists,
-        ) as lg:
+        with (
+            StopOnInterrupt() as interrupt,
+            LanguageGraph(
+                settings=settings,
+                in_memory=args.dry_run and not exists,
+                read_only=args.dry_run and exists,
+            ) as lg,
+        ):
             bar = tqdm(
                 total=len(docs), unit="doc", desc="learning", disable=args.no_progress or None
             )
             with bar:
                 report = lg.run_learner(
-                    docs, force=args.force, progress=bar.update, dry_run=args.dry_run
+                    docs,
+                    force=args.force,
+                    progress=bar.update,
+                    dry_run=args.dry_run,
+                    workers=workers,
+                    should_stop=interrupt.requested,
                 )
             for where, reason in report.skipped:
                 print(f"lgm: skipped {shown(where)}: {reason}", file=sys.stderr)
@@ -116,10 +163,14 @@ def cmd_learn(args: argparse.Namespace) -> int:
             print(report.summary())
             if not args.dry_run:
                 print(f"knowledge base: {settings.kb}")
+            if args.shard and not args.dry_run:
+                print(f"when every shard is learned, run once: lgm link --kb {settings.kb}")
     except BaseException:
         if not exists and not args.dry_run:
             remove_if_empty(Path(settings.kb))  # a failed first learn leaves no empty KB behind
         raise
+    if report.interrupted:
+        return 130
     return SKIPPED_EXIT if report.skipped else 0
 
 
@@ -145,6 +196,57 @@ def remove_if_empty(kb: Path) -> None:
         return
     if empty:
         shutil.rmtree(kb, ignore_errors=True)
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    """``lgm link``: the cross-document mention-link pass."""
+    settings = settings_from(args)
+    if not settings.remote and not Path(settings.kb).is_dir():
+        error(f"no knowledge base at {settings.kb}")
+        return 1
+    with LanguageGraph(settings=settings) as lg:
+        links, documents = lg.link()
+    print(f"mention links: {links} in {documents} documents (present now; a rerun adds nothing)")
+    return 0
+
+
+class StopOnInterrupt:
+    """Ctrl-C asks a learn to stop after the document being written; a second one quits at once.
+
+    The first SIGINT only sets a flag (polled by the learner between documents, so what is
+    written stays complete); the second ends the process immediately, without a traceback
+    (every document already written was committed in its own transaction).
+    """
+
+    def __init__(self) -> None:
+        self._requested = False
+        self._previous: Any = None
+
+    def requested(self) -> bool:
+        """True once Ctrl-C was pressed."""
+        return self._requested
+
+    def _handle(self, signum: int, frame: object) -> None:
+        if self._requested:
+            from lgm_rdf.learn.parallel import kill_workers_now
+
+            kill_workers_now()
+            os._exit(130)
+        self._requested = True
+        print(
+            "\nlgm: stopping: finishing the document being written (Ctrl-C again to quit now)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def __enter__(self) -> StopOnInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
 
 
 def cmd_forget(args: argparse.Namespace) -> int:

@@ -8,7 +8,12 @@ from collections.abc import Sequence
 from lgm_rdf import __version__
 from lgm_rdf.cli.ask import add_ask_parser
 from lgm_rdf.cli.bench import add_bench_parser
-from lgm_rdf.cli.learning import add_forget_parser, add_import_parser, add_learn_parser
+from lgm_rdf.cli.learning import (
+    add_forget_parser,
+    add_import_parser,
+    add_learn_parser,
+    add_link_parser,
+)
 from lgm_rdf.cli.mcp import add_mcp_parser
 from lgm_rdf.cli.reading import (
     add_concept_parser,
@@ -54,6 +59,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lgm {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_learn_parser(sub)
+    add_link_parser(sub)
     add_ask_parser(sub)
     add_serve_parser(sub)
     add_mcp_parser(sub)

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # the learning pipeline is imported when learning starts, not
     from lgm_rdf.retrieve.model import Answer
     from lgm_rdf.retrieve.neighbourhood import ConceptView
 
+# documents per task sent to a learn worker (small batches keep the workers evenly busy)
+WORKER_BATCH_DOCUMENTS = 8
+
 
 class LanguageGraph:
     """A Language Graph kept in a store: ``learn``, ``forget``, ``sparql``, ``stats``, ``export``.
@@ -142,6 +145,7 @@ class LanguageGraph:
         progress: Callable[[int], None] | None = None,
         dry_run: bool = False,
         encoding: str | None = None,
+        workers: int = 0,
     ) -> LearnReport:
         """Learn files, directories, raw texts or documents; one atomic write per document.
 
@@ -150,6 +154,7 @@ class LanguageGraph:
         cannot be read or learned are skipped, never stopping the others: ``report.skipped``
         lists them as ``(path or document, reason)``. ``encoding`` overrides the detected
         encoding of text files (e.g. ``"latin-1"``).
+        ``workers`` > 0 prepares documents in worker processes (see ``run_learner``).
         """
         skipped: list[tuple[str, str]] = []
 
@@ -159,7 +164,9 @@ class LanguageGraph:
                 on_skip(path, reason)
 
         docs = list(self.documents(items, on_skip=note_skip, encoding=encoding))
-        report = self.run_learner(docs, force=force, progress=progress, dry_run=dry_run)
+        report = self.run_learner(
+            docs, force=force, progress=progress, dry_run=dry_run, workers=workers
+        )
         report.skipped = skipped + report.skipped  # unreadable inputs, then unparsable documents
         return report
 
@@ -169,17 +176,49 @@ class LanguageGraph:
         force: bool = False,
         progress: Callable[[int], None] | None = None,
         dry_run: bool = False,
+        workers: int = 0,
+        should_stop: Callable[[], bool] | None = None,
     ) -> LearnReport:
-        """Run the pipeline over ready documents and attach LLM usage to the report."""
+        """Run the pipeline over ready documents and attach LLM usage to the report.
+
+        ``workers`` > 0 parses and builds documents in that many worker processes (each loads
+        the configured NLP backend; an NLP object given to this graph is not used there) while
+        this process writes them in order: the same quads as ``workers=0`` (in this process).
+        ``should_stop`` is polled between documents (see ``Learner.learn``).
+        """
         self.usage.reset()
+        learner = self.learner(dry_run=dry_run)
+        pool = None
         try:
-            report = self.learner(dry_run=dry_run).learn(docs, force=force, progress=progress)
+            if workers > 0 and docs:
+                from lgm_rdf.learn.parallel import WorkerPool
+
+                learner.batch_documents = WORKER_BATCH_DOCUMENTS
+                batches = -(-len(docs) // WORKER_BATCH_DOCUMENTS)
+                pool = WorkerPool(self.settings, min(workers, batches))
+            report = learner.learn(
+                docs, force=force, progress=progress, workers=pool, should_stop=should_stop
+            )
         finally:
+            if pool is not None:
+                pool.close()
             self._changed()
         report.dry_run = dry_run
         if self.settings.extractor != "pattern" or self.settings.reflect:
             report.llm = self.usage.total.as_dict()
         return report
+
+    def link(self) -> tuple[int, int]:
+        """The cross-document mention-link pass (after sharded learning; idempotent).
+
+        Returns (mention links now present, documents touched).
+        """
+        from lgm_rdf.learn.sharding import link_all
+
+        try:
+            return link_all(self.store, self.minter)
+        finally:
+            self._changed()
 
     def forget(self, doc: str) -> list[str]:
         """Remove the documents (or imported ontologies) named ``doc``; returns their IRIs.

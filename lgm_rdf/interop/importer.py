@@ -77,7 +77,7 @@ RESTRICTION_PART: dict[NamedNode, bool] = {
     **dict.fromkeys([NamedNode(_OBO + "BFO_0000051"), *HAS_PART], True),
 }
 _PROPERTY = RELATION_PROPERTIES
-PREF_CONFIDENCE, ALT_CONFIDENCE = "1.0", "0.9"
+PREF_CONFIDENCE, ALT_CONFIDENCE = "1", "0.9"  # shortest decimal forms (see decimal_literal)
 # terms written for every axiom, built once (the namespace objects build a new node per access)
 _AXIOM, _SOURCE, _PROP, _TARGET = (
     OWL.Axiom,

@@ -54,21 +54,15 @@ class ConceptGraphStage:
 
     def __call__(self, doc: SourceDocument, graph: DocumentGraph) -> None:
         """Extract, check and write the relations of ``graph``'s sentences."""
+        sentences, antecedents = graph.parsed()  # non-prose sentences come without tokens
         prose = [learned.role == "prose" for learned in graph.sentences]
-        sentences = [
-            learned.sentence if ok else replace(learned.sentence, text="", tokens=())
-            for learned, ok in zip(graph.sentences, prose, strict=True)
-        ]
-        antecedents = {
-            (i, t): a
-            for i, learned in enumerate(graph.sentences)
-            for t, a in learned.antecedents.items()
-            if prose[i]
-        }
         relations: list[Relation] = []
         seen: set[tuple[str, str, str, int, str]] = set()
         for extractor in self.extractors:
-            for rel in extractor.extract(sentences, antecedents):
+            found = graph.found.get(extractor.name)
+            if found is None:
+                found = extractor.extract(sentences, antecedents)
+            for rel in found:
                 key = (rel.type, rel.a, rel.b, rel.sentence, rel.extractor)
                 if key not in seen and 0 <= rel.sentence < len(prose) and prose[rel.sentence]:
                     seen.add(key)
@@ -84,7 +78,15 @@ class ConceptGraphStage:
         for item in checked:
             self.counts[f"{item.relation.type} ({item.verdict})"] += 1
         self.counts["relations asserted"] += counts["relations"]
-        keys = [k for rel in relations for k in (rel.a, rel.b)]
+        # the concepts of the asserted relations: what `lgm link` finds again in the KB
+        keys = [
+            key
+            for item in checked
+            if item.verdict != "invalid"
+            for src, _, tgt in [relation_triple(item.relation)]
+            if src and tgt and src != tgt
+            for key in (src, tgt)
+        ]
         self.counts["mention links added"] += self.linker.link(graph, keys)
 
     def _with_confidence(

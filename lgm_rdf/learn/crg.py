@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pyoxigraph import Literal, NamedNode
+from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.relations import Relation
-from lgm_rdf.learn.srg import DocumentGraph, phrases_in
+from lgm_rdf.learn.srg import MAX_PHRASE_WORDS, DocumentGraph, phrases_in
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import (
     LGM,
@@ -17,7 +17,7 @@ from lgm_rdf.ontology import (
     RDF_TYPE,
     RDFS,
     RELATION_PROPERTIES,
-    XSD,
+    decimal_literal,
     load_query,
 )
 from lgm_rdf.store.base import GraphStore
@@ -82,7 +82,7 @@ def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) ->
         graph.add(
             axiom,
             LGM.confidence,
-            Literal(f"{max(0.0, min(1.0, rel.confidence)):.3f}", datatype=XSD.decimal),
+            decimal_literal(max(0.0, min(1.0, rel.confidence))),
         )
     return counts
 
@@ -157,17 +157,17 @@ class MentionLinker:
         fresh = [k for k in dict.fromkeys(new_keys) if k and k not in self.known]
         for key in fresh:
             self.known[key] = graph.minter.concept(key)
-        before = len(graph.quads)
         for learned in graph.sentences:
-            for concept in phrases_in(learned.lemma, self.known):
-                graph.add(learned.iri, LGM.mentions, concept)
-        added += len(graph.quads) - before
+            for key in phrases_in(learned.lemma, self.known):
+                added += declare_mention(graph, graph.iri, learned.iri, self.known[key], key)
         if fresh and self._index is None:
             self._index = self._build_index()
         if self._index is not None:
             own = graph.iri.value
             for key in fresh:
                 words = key.split()
+                if len(words) > MAX_PHRASE_WORDS:
+                    continue  # as phrases_in: longer names are not looked for in sentences
                 candidates = set.intersection(*(self._index.get(w, set()) for w in words))
                 for position in sorted(candidates):
                     sentence, lemma = self._sentences[position]
@@ -182,12 +182,29 @@ class MentionLinker:
         home = graph.minter.document_of(sentence)
         if home is None:
             return 0
-        concept = self.known[key]
-        if not graph.add_elsewhere(home, sentence, LGM.mentions, concept):
-            return 0
-        graph.add_elsewhere(home, concept, RDF_TYPE, OWL.Class)
-        graph.add_elsewhere(home, concept, RDFS.label, Literal(key))
-        return 1
+        return int(declare_mention(graph, home, sentence, self.known[key], key))
+
+
+def declare_mention(
+    graph: DocumentGraph, home: NamedNode, sentence: NamedNode, concept: NamedNode, key: str
+) -> bool:
+    """``sentence lgm:mentions concept`` plus the concept's declaration, in the graph ``home``.
+
+    The same three triples whichever document was learned first (or by ``lgm link``), so the
+    KB does not depend on the order of learning. False if the link was already added.
+    """
+    quads = ((sentence, LGM.mentions, concept), (concept, RDF_TYPE, OWL.Class))
+    if home == graph.iri:
+        new = not graph.has(Quad(sentence, LGM.mentions, concept, home))
+        for s, p, o in quads:
+            graph.add(s, p, o)
+        graph.add(concept, RDFS.label, Literal(key))
+        return new
+    if not graph.add_elsewhere(home, *quads[0]):
+        return False
+    graph.add_elsewhere(home, *quads[1])
+    graph.add_elsewhere(home, concept, RDFS.label, Literal(key))
+    return True
 
 
 def _document_key(sentence: NamedNode) -> str:

@@ -6,21 +6,23 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.errors import LgmError
 from lgm_rdf.learn.identity import LegacyDocuments
-from lgm_rdf.learn.readers import Section, SourceDocument
-from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
+from lgm_rdf.learn.prepare import DocumentPreparer, Failure, describe, one_line
+from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.learn.readers.roles import assign_roles
-from lgm_rdf.learn.srg import DocumentGraph, build_srg, seal_counts, write_concepts
-from lgm_rdf.learn.structure import prose_only, sentence_roles
-from lgm_rdf.nlp.coref import resolve
-from lgm_rdf.nlp.model import NLP, CorefChain, ParsedText, Sentence, as_single_sentence
+from lgm_rdf.learn.srg import DocumentGraph, seal_counts, write_concepts
+from lgm_rdf.nlp.model import NLP, ParsedText
 from lgm_rdf.ontology import IriMinter, load_query
 from lgm_rdf.store.base import GraphStore
+
+if TYPE_CHECKING:
+    from lgm_rdf.learn.parallel import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,7 @@ class LearnReport:
     notes: dict[str, int] = field(default_factory=dict)
     llm: dict[str, int] = field(default_factory=dict)
     dry_run: bool = False
+    interrupted: bool = False
 
     @property
     def sentences_per_second(self) -> float:
@@ -68,6 +71,11 @@ class LearnReport:
         ]
         if self.dry_run:
             lines.append("dry run: nothing was written")
+        if self.interrupted:
+            lines.append(
+                f"interrupted: {self.learned} documents written (each complete), the rest not "
+                "learned; run the same command again to continue"
+            )
         for name, value in sorted(self.notes.items()):
             lines.append(f"{name}: {value}")
         if self.llm:
@@ -126,21 +134,65 @@ class Learner:
         documents: Iterable[SourceDocument],
         force: bool = False,
         progress: Callable[[int], None] | None = None,
+        workers: WorkerPool | None = None,
+        should_stop: Callable[[], bool] | None = None,
     ) -> LearnReport:
         """Learn ``documents``; unchanged ones (same content hash) are skipped unless ``force``.
 
-        Parsing runs one batch ahead in a worker thread while the main thread builds and
-        writes the graphs of the previous batch (the NLP object is only ever used by that
-        one worker, one batch at a time).
+        Without ``workers``, parsing runs one batch ahead in a thread while this thread builds
+        and writes the graphs of the previous batch. With ``workers`` (a ``WorkerPool``) the
+        worker processes parse and build the graphs and this process writes them, in input
+        order, so the quads are the same. ``should_stop`` is polled between documents: once it
+        returns true, nothing more is written (every document written is complete) and the
+        report says ``interrupted``.
         """
         started = time.perf_counter()
         report = LearnReport()
         concepts: set[str] = set()
+        stop = should_stop or _never
         batches = self._changed_batches(documents, force, report, progress)
+        if workers is not None:
+            jobs = list(batches)
+            prepared = workers.prepare([[job.doc for job in batch] for batch in jobs], stop)
+            finished = 0
+            for batch, graphs in zip(jobs, prepared, strict=False):  # stops early
+                if not self._commit_all(batch, graphs, report, concepts, progress, stop):
+                    break
+                finished += 1
+            report.interrupted = finished < len(jobs)
+        else:
+            report.interrupted = not self._learn_here(batches, report, concepts, progress, stop)
+        report.concepts = len(concepts)
+        for enricher in self.enrichers:
+            report.notes.update(getattr(enricher, "counts", {}))
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _learn_here(
+        self,
+        batches: Iterator[list[_Job]],
+        report: LearnReport,
+        concepts: set[str],
+        progress: Callable[[int], None] | None,
+        stop: Callable[[], bool],
+    ) -> bool:
+        """Learn in this process (parsing one batch ahead in a thread); False if stopped."""
+        preparer = DocumentPreparer(self.nlp, self.minter, coref=self.coref)
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lgm-parse")
         pending: (
-            tuple[list[_Job], Future[tuple[list[list[ParsedText] | Exception], float]]] | None
+            tuple[list[_Job], Future[tuple[list[list[ParsedText] | Failure], float]]] | None
         ) = None
+
+        def learn_pending() -> bool:
+            assert pending is not None
+            jobs, parsing = pending
+            parsed, seconds = parsing.result()
+            report.parse_seconds += seconds
+            graphs = [
+                preparer.build_safely(job.doc, p) for job, p in zip(jobs, parsed, strict=True)
+            ]
+            return self._commit_all(jobs, graphs, report, concepts, progress, stop)
+
         try:
             while True:
                 try:
@@ -150,25 +202,23 @@ class Learner:
                 except Exception:
                     # reading the next documents failed: keep what is already parsed
                     if pending is not None:
-                        self._learn_batch(*pending, report, concepts, progress)
+                        learn_pending()
                         pending = None
                     raise
-                ahead = pool.submit(self._timed_parse, batch)
-                if pending is not None:
-                    self._learn_batch(*pending, report, concepts, progress)
+                ahead = pool.submit(_timed_parse, preparer, batch)
+                if pending is not None and not learn_pending():
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    return False
                 pending = (batch, ahead)
-            if pending is not None:
-                self._learn_batch(*pending, report, concepts, progress)
+            if pending is not None and not learn_pending():
+                pool.shutdown(wait=False, cancel_futures=True)
+                return False
         except BaseException:
             # do not wait for batches parsed ahead (Ctrl-C must stop promptly)
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         pool.shutdown(wait=True)
-        report.concepts = len(concepts)
-        for enricher in self.enrichers:
-            report.notes.update(getattr(enricher, "counts", {}))
-        report.seconds = time.perf_counter() - started
-        return report
+        return True
 
     def _changed_batches(
         self,
@@ -217,40 +267,27 @@ class Learner:
         if batch:
             yield batch
 
-    def _timed_parse(self, jobs: list[_Job]) -> tuple[list[list[ParsedText] | Exception], float]:
-        """Parse a batch; if that fails, parse its documents one by one and keep each failure."""
-        t0 = time.perf_counter()
-        parsed: list[list[ParsedText] | Exception]
-        try:
-            parsed = list(self._parse(jobs))
-        except LgmError:
-            raise  # e.g. the NLP model cannot be loaded: no document would fare better
-        except Exception:
-            parsed = []
-            for job in jobs:
-                try:
-                    parsed.extend(self._parse([job]))
-                except LgmError:
-                    raise
-                except Exception as exc:  # this document only: it is reported and skipped
-                    parsed.append(exc)
-        return parsed, time.perf_counter() - t0
-
-    def _learn_batch(
+    def _commit_all(
         self,
         jobs: list[_Job],
-        parsing: Future[tuple[list[list[ParsedText] | Exception], float]],
+        graphs: list[DocumentGraph | Failure],
         report: LearnReport,
         concepts: set[str],
         progress: Callable[[int], None] | None,
-    ) -> None:
-        parsed, seconds = parsing.result()
-        report.parse_seconds += seconds
-        for job, sections in zip(jobs, parsed, strict=True):
+        stop: Callable[[], bool],
+    ) -> bool:
+        """Enrich and write prepared documents in order; False if stopped before the end.
+
+        A document that could not be prepared, or whose enrichment fails, is reported in
+        ``report.skipped`` and never stops the others; a missing store, NLP model or LLM does.
+        """
+        for job, graph in zip(jobs, graphs, strict=True):
+            if stop():
+                return False
             try:
-                if isinstance(sections, Exception):
-                    raise sections
-                self._learn_one(job, sections, report, concepts)
+                if isinstance(graph, Failure):
+                    raise ValueError(graph.reason)
+                self._commit(job, graph, report, concepts)
             except (LgmError, MemoryError):
                 raise  # the store, the NLP model or the LLM is unavailable: stop the run
             except Exception as exc:  # a pathological document never stops the others
@@ -258,29 +295,12 @@ class Learner:
                 log.warning("skipped %s: %s", describe(job.doc), one_line(exc))
             if progress:
                 progress(1)
+        return True
 
-    def _learn_one(
-        self, job: _Job, sections: list[ParsedText], report: LearnReport, concepts: set[str]
+    def _commit(
+        self, job: _Job, graph: DocumentGraph, report: LearnReport, concepts: set[str]
     ) -> None:
-        """Build, enrich and write the graph of one parsed document.
-
-        Sentences of non-prose blocks (references, tables, templates …) keep their role; they
-        give no pronoun antecedents (coreference runs on the prose only) and no concepts.
-        """
-        roles = [
-            sentence_roles(section, parsed_section.sentences)
-            for section, parsed_section in zip(job.doc.sections, sections, strict=True)
-        ]
-        antecedents = [
-            resolve(prose_only(parsed_section, section_roles), topic=topic_of(title))
-            if self.coref
-            else {}
-            for title, parsed_section, section_roles in zip(
-                [s.title or job.doc.title for s in job.doc.sections], sections, roles, strict=True
-            )
-        ]
-        sentences = [p.sentences for p in sections]
-        graph = build_srg(job.doc, sentences, antecedents, self.minter, roles)
+        """Enrich (concept graph) and write one prepared document: one atomic update."""
         for enrich in self.enrichers:
             enrich(job.doc, graph)
         write_concepts(graph)
@@ -295,109 +315,14 @@ class Learner:
         report.sentences += len(graph.sentences)
         concepts.update(graph.concept_labels)
 
-    def _parse(self, jobs: list[_Job]) -> list[list[ParsedText]]:
-        """Parse every section of every job in one batched NLP call."""
-        plans = [[parse_segments(section) for section in job.doc.sections] for job in jobs]
-        texts = [
-            text
-            for doc_plan in plans
-            for segments in doc_plan
-            for segment in segments
-            for text in segment.texts
-        ]
-        results = iter(self.nlp.parse_many(texts))
-        return [[_assemble(segments, results) for segments in doc_plan] for doc_plan in plans]
+
+def _never() -> bool:
+    return False
 
 
-@dataclass(frozen=True)
-class Segment:
-    """A piece of a section parsed on its own: a run of prose blocks, another block, or
-    pre-split sentences."""
-
-    start: int  # offset of the piece in the section text
-    texts: list[str]  # one text; or the sentences, one text each, if pre-split
-    presplit: bool
-
-
-def parse_segments(section: Section) -> list[Segment]:
-    """The pieces the learner parses ``section`` in, in order.
-
-    Each run of prose blocks on one page is one text (so a section of prose is parsed whole,
-    as one text); every other block (a table row, a caption, a page footer …) is a text of its
-    own, so no sentence runs across a role or a page break; each pre-split sentence (HotpotQA)
-    is a text of its own.
-    """
-    out: list[Segment] = []
-    run: list[str] = []
-    run_start = offset = 0
-    run_page: int | None = None
-
-    def close_run() -> None:
-        if run:
-            out.append(Segment(run_start, [BLOCK_SEPARATOR.join(run)], False))
-            run.clear()
-
-    for block in section.blocks:
-        if block.sentences is not None:
-            close_run()
-            out.append(Segment(offset, list(block.sentences), True))
-        elif block.role != "prose":
-            close_run()
-            out.append(Segment(offset, [block.text], False))
-        else:
-            if run and block.page != run_page:
-                close_run()
-            if not run:
-                run_start, run_page = offset, block.page
-            run.append(block.text)
-        offset += len(block.text) + len(BLOCK_SEPARATOR)
-    close_run()
-    return out or [Segment(0, [""], False)]
-
-
-def _assemble(segments: list[Segment], results: Iterator[ParsedText]) -> ParsedText:
-    """One section's ``ParsedText`` from the parses of its segments, offsets in section text."""
-    if len(segments) == 1 and not segments[0].presplit:
-        return next(results)  # the common case: the section parsed whole
-    sentences: list[Sentence] = []
-    chains: list[CorefChain] = []
-    for segment in segments:
-        if segment.presplit:
-            offset = segment.start
-            for text in segment.texts:
-                sentences.append(as_single_sentence(next(results), text, offset))
-                offset += len(text) + 1
-            continue
-        parsed = next(results)
-        base = len(sentences)
-        sentences.extend(replace(s, start=s.start + segment.start) for s in parsed.sentences)
-        chains.extend(
-            replace(c, mentions=tuple(replace(m, sentence=m.sentence + base) for m in c.mentions))
-            for c in parsed.chains
-        )
-    return ParsedText(sentences=sentences, chains=chains)
-
-
-def describe(doc: SourceDocument) -> str:
-    """How a report names a document: its source, and its id when that differs."""
-    return doc.source if doc.id == doc.source else f"{doc.source} (document {doc.id!r})"
-
-
-def one_line(exc: BaseException, limit: int = 300) -> str:
-    """An exception as one short line for a report."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-MAX_TOPIC_WORDS = 10
-
-
-def topic_of(title: str) -> str | None:
-    """A heading usable as the default antecedent, or ``None`` for long or sentence-like titles.
-
-    Raw texts are titled by their first line; a whole sentence is no topic.
-    """
-    words = title.split()
-    if not words or len(words) > MAX_TOPIC_WORDS or title.rstrip().endswith((".", "!", "?")):
-        return None
-    return title
+def _timed_parse(
+    preparer: DocumentPreparer, jobs: list[_Job]
+) -> tuple[list[list[ParsedText] | Failure], float]:
+    t0 = time.perf_counter()
+    parsed = preparer.parse_safely([job.doc for job in jobs])
+    return parsed, time.perf_counter() - t0

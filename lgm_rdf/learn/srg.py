@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.readers import Block, Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
+from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.concepts import ConceptMention, junk_key, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.model import Sentence
@@ -53,7 +54,35 @@ class DocumentGraph:
     sentences: list[LearnedSentence] = field(default_factory=list)
     concept_labels: dict[str, set[str]] = field(default_factory=dict)
     also: list[Quad] = field(default_factory=list)  # quads for other documents' graphs
+    # relations already found where the document was parsed, by extractor name
+    found: dict[str, list[Relation]] = field(default_factory=dict)
     _seen: set[Quad] = field(default_factory=set, repr=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        # sent between processes without the duplicate index (rebuilt on arrival)
+        return {k: v for k, v in self.__dict__.items() if k != "_seen"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._seen = set(self.quads) | set(self.also)
+
+    def parsed(self) -> tuple[list[Sentence], dict[tuple[int, int], Antecedent]]:
+        """The parsed sentences and the pronoun antecedents by (sentence, token) index, as the
+        relation extractors see them: a non-prose sentence (a reference, a table row, a
+        template …) comes without text and tokens, so no relation is drawn from it."""
+        sentences = [
+            learned.sentence
+            if learned.role == "prose"
+            else replace(learned.sentence, text="", tokens=())
+            for learned in self.sentences
+        ]
+        antecedents = {
+            (i, t): a
+            for i, learned in enumerate(self.sentences)
+            if learned.role == "prose"
+            for t, a in learned.antecedents.items()
+        }
+        return sentences, antecedents
 
     def add(self, s: NamedNode, p: NamedNode, o: NamedNode | Literal) -> None:
         """Add one triple to the document's named graph (duplicates are dropped)."""
@@ -61,6 +90,10 @@ class DocumentGraph:
         if quad not in self._seen:
             self._seen.add(quad)
             self.quads.append(quad)
+
+    def has(self, quad: Quad) -> bool:
+        """Whether ``quad`` was already added (to this graph or another)."""
+        return quad in self._seen
 
     def add_elsewhere(
         self, graph: NamedNode, s: NamedNode, p: NamedNode, o: NamedNode | Literal
@@ -141,8 +174,8 @@ def build_srg(
     prose_concepts = {key: graph.minter.concept(key) for key in graph.concept_labels}
     for learned in graph.sentences:
         if learned.role != "prose":
-            for concept in phrases_in(learned.lemma, prose_concepts):
-                graph.add(learned.iri, LGM.mentions, concept)
+            for key in phrases_in(learned.lemma, prose_concepts):
+                graph.add(learned.iri, LGM.mentions, prose_concepts[key])
     return graph
 
 
@@ -214,14 +247,13 @@ def write_concepts(graph: DocumentGraph) -> None:
 MAX_PHRASE_WORDS = 6
 
 
-def phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[NamedNode]:
-    """Known concepts whose lemma phrase occurs as whole words in ``lemma``."""
+def phrases_in(lemma: str, known: Mapping[str, NamedNode]) -> Iterable[str]:
+    """Keys of the known concepts whose lemma phrase occurs as whole words in ``lemma``."""
     words = lemma.split()
-    found: dict[str, NamedNode] = {}
+    found: dict[str, None] = {}
     for i in range(len(words)):
         for n in range(1, min(MAX_PHRASE_WORDS, len(words) - i) + 1):
             key = " ".join(words[i : i + n])
-            concept = known.get(key)
-            if concept is not None:
-                found[key] = concept
-    return found.values()
+            if key in known:
+                found[key] = None
+    return list(found)

@@ -65,13 +65,22 @@ def fetch_candidates(
 ) -> dict[str, SentenceHit]:
     """Sentences mentioning any of ``expanded`` (minus ``exclude``), keyed by sentence IRI.
 
-    ``limit`` stops reading after that many sentences (rows come in store order).
+    With ``limit`` at most that many sentences are kept, and the store returns at most that
+    many rows per concept (one query per concept with a ``LIMIT``): a concept mentioned by half
+    a million sentences costs a bounded read, not a scan bounded in Python.
     """
     by_iri = {c.concept: c for c in expanded}
     hits: dict[str, SentenceHit] = {}
     query = load_query("candidate_sentences")
-    for block in _blocks(list(by_iri)):
-        rows = store.select(with_values(query, ["concept"], [[NamedNode(i)] for i in block]))
+    if limit is None:
+        batches = [
+            store.select(with_values(query, ["concept"], [[NamedNode(i)] for i in block]))
+            for block in _blocks(list(by_iri))
+        ]
+    else:
+        capped = f"{query.rstrip()}\nLIMIT {max(1, int(limit)) + len(exclude)}\n"
+        batches = [store.select(with_values(capped, ["concept"], [[NamedNode(i)]])) for i in by_iri]
+    for rows in batches:
         for row in rows:
             iri = row["sentence"].value
             if iri in exclude:

@@ -122,3 +122,14 @@ def with_prefixes(query: str) -> str:
         f"PREFIX {name}: <{iri}>\n" for name, iri in PREFIXES.items() if name not in declared
     )
     return head + query
+
+
+QUERY_FORMS = ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE")
+
+
+def query_form(query: str) -> str | None:
+    """``SELECT``, ``ASK``, ``CONSTRUCT`` or ``DESCRIBE``: the first query keyword, if any."""
+    for kind, text, _ in sparql_tokens(query):
+        if kind == "word" and text.upper() in QUERY_FORMS:
+            return text.upper()
+    return None

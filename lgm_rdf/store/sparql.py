@@ -29,11 +29,12 @@ from pyoxigraph import (
     serialize,
 )
 
-from lgm_rdf.ontology import PREFIXES, load_query
+from lgm_rdf.ontology import LGM, PREFIXES, load_query
 from lgm_rdf.store.base import Bindings, StoreError, Term, solution_rows
 from lgm_rdf.store.oxigraph import QUAD_FORMATS, TRIPLE_FORMATS
-from lgm_rdf.store.querytext import bind_values, with_prefixes
+from lgm_rdf.store.querytext import bind_values, query_form, with_prefixes
 
+GRAPH_ACCEPT = "application/n-triples, text/turtle;q=0.9"
 ACCEPT = (
     "application/sparql-results+json, application/sparql-results+xml;q=0.9, "
     "application/n-triples;q=0.9, text/turtle;q=0.8"
@@ -42,7 +43,24 @@ UNION_HELP = (
     "lgm_rdf needs that: start Oxigraph with `oxigraph serve --union-default-graph`, "
     "or set `tdb2:unionDefaultGraph true` on the Fuseki dataset"
 )
-_ERROR_AT = re.compile(r"error at (\d+):")
+_ERROR_AT = re.compile(r"(error at |line )(\d+):")
+# graphs a server keeps for itself (Virtuoso's schema, LDP and sample graphs): never part of a KB
+ENGINE_GRAPHS = frozenset(
+    {
+        "http://www.openlinksw.com/schemas/virtrdf#",
+        "http://www.w3.org/ns/ldp#",
+        "http://localuriqaserver/sparql",
+    }
+)
+# Virtuoso pragmas that hide its own schema graph from queries (default and named graphs)
+VIRTUOSO_EXCLUDE = "".join(
+    f"DEFINE input:{kind}-graph-exclude <http://www.openlinksw.com/schemas/virtrdf#>\n"
+    for kind in ("default", "named")
+)
+# Virtuoso's SPARQL compiler runs out of memory on an update of about 5,000 triples
+VIRTUOSO_MAX_TRIPLES = 2000
+# Virtuoso answers some ASK queries as a one-row SELECT of this variable
+_ASK_VARIABLE = "__ASK_RETVAL"
 _PLACEHOLDER = re.compile(r"%%(GRAPH|TRIPLES|ALSO|QUADS)%%")
 
 
@@ -56,7 +74,8 @@ def endpoints(url: str, update_url: str | None = None) -> tuple[str, str]:
     """(query URL, update URL) of a server.
 
     A base URL (Oxigraph server) gives ``URL/query`` and ``URL/update``; a URL ending in
-    ``/query`` or ``/sparql`` (Fuseki) is the query endpoint and ``/update`` its sibling; an
+    ``/query`` or ``/sparql`` (Fuseki) is the query endpoint and ``/update`` its sibling, except
+    a root ``/sparql`` (Virtuoso), which takes updates too; an
     explicit ``update_url`` makes ``url`` the query endpoint as given (GraphDB, Virtuoso ...).
     """
     if update_url:
@@ -64,6 +83,8 @@ def endpoints(url: str, update_url: str | None = None) -> tuple[str, str]:
     parts = urlsplit(url)
     path = parts.path.rstrip("/")
     head, _, last = path.rpartition("/")
+    if last == "sparql" and not head:
+        return url, url  # Virtuoso: one /sparql endpoint at the root for queries and updates
     if last in ("query", "sparql"):
         return url, urlunsplit(parts._replace(path=f"{head}/update"))
     return (
@@ -97,6 +118,7 @@ class SparqlStore:
             headers["Authorization"] = f"Bearer {token}"
         self._client: httpx.Client | None = httpx.Client(headers=headers, timeout=timeout)
         self._union_checked = False
+        self.engine: str | None = None  # the server's product name, from its first answer
         try:
             self.check_union_default_graph()
         except BaseException:
@@ -121,7 +143,8 @@ class SparqlStore:
             ) from None
         if response.status_code == 400:
             message = _ERROR_AT.sub(
-                lambda m: f"error at {max(1, int(m.group(1)) - shift)}:", _one_line(response.text)
+                lambda m: f"{m.group(1)}{max(1, int(m.group(2)) - shift)}:",
+                _one_line(response.text),
             )
             raise SyntaxError(f"the SPARQL server rejected the {what}: {message}")
         if response.status_code >= 400:
@@ -131,18 +154,40 @@ class SparqlStore:
                 f"the SPARQL server at {self.url} refused the {what}: "
                 f"HTTP {response.status_code} {message}{hint}"
             )
+        if self.engine is None:
+            self.engine = response.headers.get("server", "").split("/")[0].lower()
         return response
 
-    def _query(self, query: str) -> QuerySolutions | QueryBoolean | Iterator[Triple]:
+    def _query(
+        self, query: str, graph: bool = False
+    ) -> QuerySolutions | QueryBoolean | Iterator[Triple]:
+        """Send a query; ``graph`` asks for an RDF graph (CONSTRUCT/DESCRIBE) in return.
+
+        Virtuoso answers in the first format the Accept header names, whatever the query
+        form, so the header follows the form; its one-row answer to ASK becomes a boolean.
+        """
         text = with_prefixes(query)
+        if self.engine == "virtuoso":  # its schema graph is no part of the union default graph
+            text = VIRTUOSO_EXCLUDE + text
         shift = text.count("\n", 0, len(text) - len(query))
         response = self._post(
-            self.query_url, "query", shift, data={"query": text}, headers={"Accept": ACCEPT}
+            self.query_url,
+            "query",
+            shift,
+            data={"query": text},
+            headers={"Accept": GRAPH_ACCEPT if graph else ACCEPT},
         )
         media = response.headers.get("content-type", "").split(";")[0].strip()
         results_format = QueryResultsFormat.from_media_type(media) if media else None
         if results_format is not None:
-            return parse_query_results(response.content, results_format)  # type: ignore[return-value]
+            result = parse_query_results(response.content, results_format)
+            if isinstance(result, QuerySolutions) and _is_ask_row(result):
+                answer = any(row[_ASK_VARIABLE].value not in ("0", "false") for row in result)
+                return parse_query_results(
+                    b'{"head": {}, "boolean": %s}' % (b"true" if answer else b"false"),
+                    QueryResultsFormat.JSON,
+                )  # type: ignore[return-value]
+            return result  # type: ignore[return-value]
         rdf_format = RdfFormat.from_media_type(media) if media else None
         if rdf_format is None:
             raise StoreError(f"the SPARQL server at {self.url} answered in {media or 'no'} format")
@@ -193,7 +238,7 @@ class SparqlStore:
 
     def construct(self, query: str, bindings: Bindings | None = None) -> list[Triple]:
         """Run a CONSTRUCT or DESCRIBE query."""
-        result = self._query(bind_values(query, bindings or {}))
+        result = self._query(bind_values(query, bindings or {}), _wants_graph(query))
         if isinstance(result, QuerySolutions | QueryBoolean):
             raise StoreError("expected a CONSTRUCT or DESCRIBE query")
         return list(result)
@@ -204,7 +249,7 @@ class SparqlStore:
         Graph results are returned as a genuine ``QueryTriples``, as the embedded store does
         (through a small in-memory store, since pyoxigraph cannot build one otherwise).
         """
-        result = self._query(query)
+        result = self._query(query, _wants_graph(query))
         if isinstance(result, QuerySolutions | QueryBoolean):
             return result
         local = Store()
@@ -228,6 +273,8 @@ class SparqlStore:
         extra = [q for q in also if q.graph_name != graph]
         if any(not isinstance(q.graph_name, NamedNode) for q in extra):
             raise StoreError("replace_graph: quads for other graphs must name their graph")
+        if self.engine == "virtuoso" and len(batch) + len(extra) > VIRTUOSO_MAX_TRIPLES:
+            return self._replace_in_pieces(graph, batch, extra)
         values = {
             "GRAPH": str(graph),
             "TRIPLES": "\n".join(_triple_line(q) for q in batch),
@@ -235,6 +282,21 @@ class SparqlStore:
         }
         self._update(_fill(load_query("replace_graph.ru"), values))
         return len(batch) + len(extra)
+
+    def _replace_in_pieces(self, graph: NamedNode, batch: list[Quad], extra: list[Quad]) -> int:
+        """Virtuoso: drop, then insert in pieces its SPARQL compiler accepts.
+
+        The content hash goes last: a replacement cut short leaves a document without its
+        hash, which the next learn writes again.
+        """
+        self._update(_fill(load_query("remote_drop_graph.ru"), {"GRAPH": str(graph)}))
+        ordered = sorted(extra + batch, key=lambda q: q.predicate == LGM.contentHash)
+        for start in range(0, len(ordered), VIRTUOSO_MAX_TRIPLES):
+            piece = ordered[start : start + VIRTUOSO_MAX_TRIPLES]
+            self._update(
+                _fill(load_query("remote_insert_data.ru"), {"QUADS": _graph_blocks(piece)})
+            )
+        return len(ordered)
 
     def drop_graph(self, graph: NamedNode) -> bool:
         """Remove one named graph; False if it did not exist."""
@@ -254,29 +316,48 @@ class SparqlStore:
 
     # -- reading ------------------------------------------------------------------------
     def named_graphs(self) -> list[NamedNode]:
-        """Names of all named graphs, sorted."""
-        rows = self.select(load_query("remote_named_graphs"))
-        graphs = {r["g"] for r in rows if isinstance(r.get("g"), NamedNode)}
-        return sorted(graphs, key=lambda g: g.value)  # type: ignore[arg-type, return-value]
+        """Names of all named graphs (not the server's own), sorted."""
+        if self.engine == "virtuoso":  # it does not match an empty pattern in GRAPH ?g { }
+            names = self._graph_sizes()
+        else:
+            rows = self.select(load_query("remote_named_graphs"))
+            names = {r["g"].value: 0 for r in rows if isinstance(r.get("g"), NamedNode)}
+        return [NamedNode(g) for g in sorted(names) if g not in ENGINE_GRAPHS]
+
+    def _graph_sizes(self) -> dict[str, int]:
+        rows = self.select(load_query("remote_graph_sizes"))
+        return {r["g"].value: int(r["n"].value) for r in rows if isinstance(r.get("g"), NamedNode)}
 
     def quads(self, graph: NamedNode | None = None) -> Iterator[Quad]:
-        """All quads of the named graphs, or those of one named graph."""
+        """All quads of the named graphs (not the server's own), or those of one named graph."""
         bindings = {"g": graph} if graph is not None else None
         rows = self.select(load_query("remote_quads"), bindings)
-        return iter([Quad(r["s"], r["p"], r["o"], r["g"]) for r in rows])  # type: ignore[arg-type]
+        return iter(
+            [
+                Quad(r["s"], r["p"], r["o"], r["g"])  # type: ignore[arg-type]
+                for r in rows
+                if r["g"].value not in ENGINE_GRAPHS
+            ]
+        )
 
     def dump(self, out: IO[bytes], fmt: str) -> None:
         """Write the dataset (``nquads``/``trig``) or the union graph (``turtle``, ``ntriples``, ...)."""
         if fmt in QUAD_FORMATS:
             serialize(self.quads(), out, QUAD_FORMATS[fmt], prefixes=PREFIXES)
         elif fmt in TRIPLE_FORMATS:
-            triples = self.construct(load_query("remote_union_triples"))
+            if self.engine == "virtuoso":  # its default graph also holds its own graphs
+                triples = list(dict.fromkeys(q.triple for q in self.quads()))
+            else:
+                triples = self.construct(load_query("remote_union_triples"))
             serialize(triples, out, TRIPLE_FORMATS[fmt], prefixes=PREFIXES)
         else:
             known = ", ".join(sorted([*QUAD_FORMATS, *TRIPLE_FORMATS]))
             raise StoreError(f"unknown export format {fmt!r} (known: {known})")
 
     def __len__(self) -> int:
+        if self.engine == "virtuoso":
+            sizes = self._graph_sizes()
+            return sum(n for g, n in sizes.items() if g not in ENGINE_GRAPHS)
         rows = self.select(load_query("remote_quad_count"))
         return int(rows[0]["n"].value) if rows else 0
 
@@ -285,6 +366,15 @@ class SparqlStore:
         client, self._client = self._client, None
         if client is not None:
             client.close()
+
+
+def _wants_graph(query: str) -> bool:
+    return query_form(query) in ("CONSTRUCT", "DESCRIBE")
+
+
+def _is_ask_row(result: QuerySolutions) -> bool:
+    """Whether a SELECT-shaped result is Virtuoso's answer to an ASK query."""
+    return [v.value for v in result.variables] == [_ASK_VARIABLE]
 
 
 def _triple_line(quad: Quad) -> str:

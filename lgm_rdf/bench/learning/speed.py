@@ -29,7 +29,8 @@ from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.graph import LanguageGraph
-from lgm_rdf.learn.pipeline import Learner, LearnReport, parse_segments
+from lgm_rdf.learn.pipeline import Learner, LearnReport
+from lgm_rdf.learn.prepare import parse_segments
 from lgm_rdf.learn.readers import SourceDocument, read_paths
 from lgm_rdf.nlp.spacy_backend import SpacyNLP
 from lgm_rdf.settings import Settings

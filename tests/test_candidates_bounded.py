@@ -1,0 +1,58 @@
+"""Candidates of very common concepts are bounded by the store (LIMIT), not read and cut later."""
+
+from __future__ import annotations
+
+from pyoxigraph import Literal, NamedNode, Quad
+
+from lgm_rdf.ontology import LGM, NIF, XSD
+from lgm_rdf.retrieve.candidates import fetch_candidates
+from lgm_rdf.retrieve.model import ExpandedConcept
+from lgm_rdf.store.oxigraph import OxigraphStore
+
+DOC = NamedNode("urn:lgm:doc:d")
+COMMON, RARE = NamedNode("urn:lgm:concept:thing"), NamedNode("urn:lgm:concept:rare")
+
+
+class CountingStore(OxigraphStore):
+    """Counts the rows each SELECT returns."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.rows: list[int] = []
+
+    def select(self, query, bindings=None):  # type: ignore[no-untyped-def]
+        rows = super().select(query, bindings)
+        self.rows.append(len(rows))
+        return rows
+
+
+def _store(sentences: int) -> CountingStore:
+    store = CountingStore()
+    quads = []
+    for i in range(sentences):
+        s = NamedNode(f"urn:lgm:doc:d/sentence/{i}")
+        quads += [
+            Quad(s, LGM.mentions, COMMON, DOC),
+            Quad(s, NIF.anchorOf, Literal(f"Sentence {i}."), DOC),
+            Quad(s, NIF.referenceContext, DOC, DOC),
+            Quad(s, LGM.position, Literal(str(i), datatype=XSD.integer), DOC),
+        ]
+        if i % 100 == 0:
+            quads.append(Quad(s, LGM.mentions, RARE, DOC))
+    store.add_quads(quads)
+    return store
+
+
+def test_common_concepts_are_limited_in_the_query() -> None:
+    store = _store(2000)
+    expanded = [
+        ExpandedConcept(COMMON.value, "thing", "self", 0, "thing"),
+        ExpandedConcept(RARE.value, "rare", "self", 0, "rare"),
+    ]
+    hits = fetch_candidates(store, expanded, limit=50)
+    assert len(hits) == 50
+    assert store.rows and max(store.rows) <= 50  # the store never sent more than the cap
+    unbounded = fetch_candidates(store, expanded)
+    assert len(unbounded) == 2000 and store.rows[-1] == 2020
+    excluded = frozenset(list(unbounded)[:10])
+    assert len(fetch_candidates(store, expanded, exclude=excluded, limit=50)) == 50
