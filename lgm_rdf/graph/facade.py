@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
 
-from lgm_rdf.fileio import atomic_write
+from lgm_rdf.graph.exporting import export_kb
+from lgm_rdf.graph.forgetting import forget_documents
 from lgm_rdf.graph.inputs import PathOrText, collect_documents
 from lgm_rdf.graph.wiring import dry_run_model, extraction_parts
 from lgm_rdf.llm.base import UsageMeter
@@ -226,30 +224,10 @@ class LanguageGraph:
         ``doc`` may be a title, id, source path (also of a deleted file) or IRI, or the name of
         an imported ontology.
         """
-        from pyoxigraph import Literal
-
-        keys = {
-            doc,
-            self.minter.document(doc).value,
-            self.minter.imported(doc).value,
-            os.path.abspath(doc),
-        }
-        with contextlib.suppress(OSError, RuntimeError):  # RuntimeError: a symlink loop
-            keys.add(str(Path(doc).resolve()))  # works for deleted files too
-        dropped: list[str] = []
-        for key in sorted(keys):
-            for row in self.store.select(load_query("document_by_label"), {"key": Literal(key)}):
-                if self.store.drop_graph(row["doc"]):  # type: ignore[arg-type]
-                    dropped.append(row["doc"].value)
-        # a document learned before identity was injective, under its folded IRI
-        legacy = self.minter.legacy_document(doc)
-        from lgm_rdf.learn.identity import LegacyDocuments
-
-        legacy_sources = LegacyDocuments(self.store, self.minter).sources
-        if legacy.value in legacy_sources and self.store.drop_graph(legacy):
-            dropped.append(legacy.value)
-        self._changed()
-        return dropped
+        try:
+            return forget_documents(self.store, self.minter, doc)
+        finally:
+            self._changed()
 
     # -- asking -------------------------------------------------------------------------
     @property
@@ -370,25 +348,7 @@ class LanguageGraph:
 
         With ``target=None`` the bytes are returned.
         """
-        if format in ("owl", "skos"):
-            from lgm_rdf.interop import export_owl, export_skos
-
-            writer = export_owl if format == "owl" else export_skos
-            if target is None:
-                buffer = io.BytesIO()
-                writer(self.store, buffer, self.minter)
-                return buffer.getvalue()
-            writer(self.store, target, self.minter)
-            return None
-        if target is None:
-            buffer = io.BytesIO()
-            self.store.dump(buffer, format)
-            return buffer.getvalue()
-        if isinstance(target, str | Path):
-            atomic_write(target, lambda out: self.store.dump(out, format))
-            return None
-        self.store.dump(target, format)
-        return None
+        return export_kb(self.store, self.minter, target, format)
 
     def concept(self, name: str) -> list[ConceptView]:
         """Neighbourhood of the concepts named ``name`` (label, alias; else its lemma form)."""
