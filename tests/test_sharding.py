@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -54,8 +55,19 @@ def _lgm(*args: str) -> None:
     _finish(_start(*args))
 
 
+# Two annotations depend on the order documents are learned in, by design: a relation's
+# confidence counts the OTHER stored documents stating it when it is learned, and a document's
+# lgm:tripleCount includes the mention links to concepts known when it is written. Shards learn
+# in another order than one process, so these two are compared apart (see docs/scaling.md).
+ORDER_DEPENDENT = ("ontology#confidence>", "ontology#tripleCount>")
+
+
 def _lines(store: SparqlStore) -> list[str]:
-    return sorted(str(q) for q in store.quads())
+    return _stable(str(q) for q in store.quads())
+
+
+def _stable(lines: Iterable[str]) -> list[str]:
+    return sorted(line for line in lines if not any(p in line for p in ORDER_DEPENDENT))
 
 
 @pytest.mark.slow
@@ -66,7 +78,7 @@ def test_two_shards_and_link_give_the_quads_of_one_learn(tmp_path, spacy_nlp) ->
     assert {shard_of(d.id, 2) for d in docs} == {1, 2}
     with LanguageGraph(settings=Settings(), nlp=spacy_nlp, in_memory=True) as single:
         single.learn(docs)
-        expected = sorted(str(q) for q in single.store.quads())
+        expected = _stable(str(q) for q in single.store.quads())
     server = OxigraphServer(tmp_path / "db").start()
     try:
         # two "machines" at once: each shard may or may not see the other's documents
