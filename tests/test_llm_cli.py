@@ -54,7 +54,7 @@ def test_learn_with_llm_then_rerun_from_cache(
 
     assert main(["concept", "apple", "--kb", kb]) == 0
     out = capsys.readouterr().out
-    assert "fruit  (llm)" in out and "vitamin  (via fruit)" in out
+    assert "fruit  (llm, confidence 0." in out and "vitamin  (via fruit)" in out
 
     assert main([*args, "--force"]) == 0  # same text again: every answer from the cache
     assert "LLM: 0 calls, 3 answered from cache" in capsys.readouterr().out
