@@ -187,7 +187,8 @@ class _Rules(VerbRules):
                 self.rule = "apposition"
                 self._predicate(self.b.args([h], "name"), i, 0.8)
                 continue
-            if v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
+            common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
+            if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h)):
                     self.rule = "apposition"
