@@ -158,3 +158,24 @@ WHERE {
   }
 }
 """
+
+
+def test_the_graph_is_cached_beside_the_kb_until_it_changes(tmp_path: Path, spacy_nlp) -> None:
+    kb = tmp_path / "kb"
+    with LanguageGraph(kb, nlp=spacy_nlp, settings=Settings()) as lg:
+        lg.learn(TEXT)
+        built = lg.retriever.propagation
+    saved = list((kb / "indexes").glob("propagation.*.npz"))
+    assert len(saved) == 1
+    with LanguageGraph(kb, nlp=spacy_nlp, settings=Settings(), read_only=True) as lg:
+        loaded = lg.retriever.propagation  # read back, not rebuilt
+        assert loaded.nodes == built.nodes and list(loaded.kinds) == list(built.kinds)
+        assert (loaded.transition_t != built.transition_t).nnz == 0
+        seeds = {built.nodes[0]: 1.0}
+        assert np.allclose(loaded.personalized_pagerank(seeds), built.personalized_pagerank(seeds))
+    with LanguageGraph(kb, nlp=spacy_nlp, settings=Settings()) as lg:
+        lg.learn("Pears are a type of fruit.")
+        grown = lg.retriever.propagation  # the KB changed: built again, not the old file
+        assert len(grown) > len(built)
+        assert grown.nodes == build_graph(lg.store, lg.retriever.index).nodes
+    assert len(list((kb / "indexes").glob("propagation.*.npz"))) == 1  # the old one removed

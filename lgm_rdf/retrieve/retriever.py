@@ -25,7 +25,7 @@ from lgm_rdf.retrieve.lexical import LexicalIndex
 from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, words_of_key
 from lgm_rdf.retrieve.model import Candidate, ExpandedConcept, PathStep, Round
 from lgm_rdf.retrieve.names import acronym_table, find_names
-from lgm_rdf.retrieve.propagation.build import build_graph
+from lgm_rdf.retrieve.propagation.build import cached_graph
 from lgm_rdf.retrieve.propagation.walk import CONCEPT, PropagationGraph
 from lgm_rdf.retrieve.rank import rank_hits
 from lgm_rdf.settings import Settings
@@ -89,10 +89,11 @@ class KBRetriever:
 
     @property
     def propagation(self) -> PropagationGraph:
-        """The KB graph of the Personalized PageRank, built from the store on first use."""
+        """The KB graph of the Personalized PageRank, built from the store on first use (or
+        read from the index cache beside the KB while the KB is unchanged)."""
         graph = self._graph
         if graph is None:
-            graph = build_graph(self.store, self.index)
+            graph = cached_graph(self.store, self.index)
             self._graph = graph
         return graph
 

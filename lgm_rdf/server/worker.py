@@ -91,8 +91,6 @@ def answer(
         return {"status": exc.status, "message": str(exc)}, b""
     except NotAcceptable as exc:
         return {"status": 406, "message": str(exc)}, b""
-    except MemoryError:
-        return {"status": 503, "message": "memory"}, b""
     except ValueError as exc:  # e.g. an IRI of the dataset that is not an IRI
         return {"status": 400, "message": str(exc)}, b""
     except OSError as exc:
@@ -104,9 +102,24 @@ def serve(stdin: IO[bytes], stdout: IO[bytes], memory_mb: int) -> None:
     """Answer requests until the input ends."""
     snapshots = Snapshots()
     for line in stdin:
-        header, body = answer(snapshots, json.loads(line), memory_mb)
+        try:
+            header, body = answer(snapshots, json.loads(line), memory_mb)
+        except MemoryError as exc:
+            # Past its memory limit a query can fail anywhere, even in an error handler; drop
+            # the traceback (and with it the frames holding the partial result) before
+            # answering, or the answer itself would find no memory.
+            _forget_frames(exc)
+            resource.setrlimit(resource.RLIMIT_DATA, (resource.RLIM_INFINITY,) * 2)
+            header, body = {"status": 503, "message": "memory"}, b""
         stdout.write(json.dumps(header).encode("utf-8") + b"\n" + body)
         stdout.flush()
+
+
+def _forget_frames(exc: BaseException | None) -> None:
+    """Clear the tracebacks of ``exc`` and of the exceptions it was raised while handling."""
+    while exc is not None:
+        exc.__traceback__ = None
+        exc = exc.__context__ or exc.__cause__
 
 
 def main(argv: list[str]) -> int:

@@ -19,6 +19,7 @@ from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.linking import ConceptIndex
 from lgm_rdf.retrieve.propagation.walk import CONCEPT, DOCUMENT, SENTENCE, PropagationGraph
 from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.index_cache import IndexCache, key_of
 
 # edge weights by kind (relative: the walk leaves a node along its edges in proportion)
 MENTION = 1.0  # times (MENTION_FLOOR + specificity of the concept)
@@ -27,6 +28,28 @@ ABOUT = 1.0
 RELATION = {"alias": 1.0, "parent": 0.5, "whole": 0.4}
 SAME_DOCUMENT = 0.2
 NEXT_SENTENCE = 0.2
+
+
+_QUERIES = ("propagation_sentences", "propagation_mentions", "propagation_relations")
+
+
+def cached_graph(store: GraphStore, index: ConceptIndex) -> PropagationGraph:
+    """The propagation graph of the KB: read from the index cache beside the KB when one was
+    saved for the KB's current state (and these queries and weights), else built and saved."""
+    cache = IndexCache.of(store)
+    weights = repr(
+        (MENTION, MENTION_FLOOR, ABOUT, sorted(RELATION.items()), SAME_DOCUMENT, NEXT_SENTENCE)
+    )
+    key = key_of(*(load_query(q) for q in _QUERIES), weights)
+    found = cache.find("propagation", key, suffix=".npz")
+    if found is not None:
+        try:
+            return PropagationGraph.read_file(found)
+        except (OSError, ValueError, KeyError):
+            pass  # unreadable: built again below
+    graph = build_graph(store, index, cache.token or "")
+    cache.publish("propagation", key, graph.write_file, suffix=".npz")
+    return graph
 
 
 def build_graph(store: GraphStore, index: ConceptIndex, state: str = "") -> PropagationGraph:

@@ -161,6 +161,30 @@ class PropagationGraph:
         meta = {"state": self.state, "nodes": self.nodes, "kinds": self.kinds.tolist()}
         (path / NODES_FILE).write_text(json.dumps(meta), encoding="utf-8")
 
+    def write_file(self, path: Path) -> None:
+        """Write the whole graph (matrix, nodes, kinds, state) into one ``.npz`` file."""
+        m = self.transition_t.tocsr()
+        with path.open("wb") as handle:
+            np.savez(
+                handle,
+                data=m.data,
+                indices=m.indices,
+                indptr=m.indptr,
+                shape=np.asarray(m.shape),
+                kinds=self.kinds,
+                nodes=np.asarray(self.nodes, dtype=str),
+                state=np.asarray(self.state),
+            )
+
+    @classmethod
+    def read_file(cls, path: Path) -> PropagationGraph:
+        """The graph written by :meth:`write_file`."""
+        with np.load(path, allow_pickle=False) as f:
+            shape = (int(f["shape"][0]), int(f["shape"][1]))
+            matrix = sparse.csr_matrix((f["data"], f["indices"], f["indptr"]), shape=shape)
+            nodes = [str(n) for n in f["nodes"]]
+            return cls(nodes, f["kinds"].astype(np.int8), matrix, str(f["state"]))
+
     @classmethod
     def load(cls, directory: str | Path) -> PropagationGraph:
         """The graph saved in ``directory`` by :meth:`save`."""
