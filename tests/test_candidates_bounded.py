@@ -52,7 +52,23 @@ def test_common_concepts_are_limited_in_the_query() -> None:
     hits = fetch_candidates(store, expanded, limit=50)
     assert len(hits) == 50
     assert store.rows and max(store.rows) <= 50  # the store never sent more than the cap
+    before = len(store.rows)
     unbounded = fetch_candidates(store, expanded)
-    assert len(unbounded) == 2000 and store.rows[-1] == 2020
+    # the (sentence, concept) pairs in one read, then each sentence's row once
+    assert len(unbounded) == 2000 and store.rows[before:] == [2020, 500, 500, 500, 500]
+    assert len(unbounded["urn:lgm:doc:d/sentence/100"].matched) == 2
     excluded = frozenset(list(unbounded)[:10])
     assert len(fetch_candidates(store, expanded, exclude=excluded, limit=50)) == 50
+
+
+def test_rows_come_from_the_cache_when_given() -> None:
+    store = _store(300)
+    expanded = [ExpandedConcept(RARE.value, "rare", "self", 0, "rare")]
+    cache: dict = {}
+    first = fetch_candidates(store, expanded, cache=cache)
+    assert set(cache) == set(first) and len(first) == 3
+    before = len(store.rows)
+    again = fetch_candidates(store, expanded, cache=cache)
+    assert store.rows[before:] == [3]  # only the pairs were read again
+    assert again == first and all(h.matched for h in again.values())
+    assert all(not h.matched for h in cache.values())  # the cached rows stay without concepts

@@ -1,14 +1,14 @@
 """Fetch the sentences that mention expanded concepts, and the concepts those sentences mention.
 
-Both are one query each over a ``VALUES`` block of IRIs (``candidate_sentences.rq``,
-``sentence_mentions.rq``), chunked so a block never grows without bound.
+Each is a query over a ``VALUES`` block of IRIs (``candidate_sentences.rq`` then
+``sentence_rows.rq``, ``sentence_mentions.rq``), chunked so a block never grows without bound.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from pyoxigraph import NamedNode
 
@@ -62,15 +62,17 @@ def fetch_candidates(
     expanded: Sequence[ExpandedConcept],
     exclude: frozenset[str] = frozenset(),
     limit: int | None = None,
+    cache: MutableMapping[str, SentenceHit] | None = None,
 ) -> dict[str, SentenceHit]:
     """Sentences mentioning any of ``expanded`` (minus ``exclude``), keyed by sentence IRI.
 
     With ``limit`` at most that many sentences are kept, and the store returns at most that
     many rows per concept (one query per concept with a ``LIMIT``): a concept mentioned by half
-    a million sentences costs a bounded read, not a scan bounded in Python.
+    a million sentences costs a bounded read, not a scan bounded in Python. The sentences'
+    rows are read once each, after the pairs (``sentence_rows.rq``), or taken from ``cache``.
     """
     by_iri = {c.concept: c for c in expanded}
-    hits: dict[str, SentenceHit] = {}
+    matched: dict[str, list[ExpandedConcept]] = {}
     query = load_query("candidate_sentences")
     if limit is None:
         batches = [
@@ -85,15 +87,51 @@ def fetch_candidates(
             iri = row["sentence"].value
             if iri in exclude:
                 continue
-            hit = hits.get(iri)
-            if hit is None:
-                if limit is not None and len(hits) >= limit:
+            found = matched.get(iri)
+            if found is None:
+                if limit is not None and len(matched) >= limit:
                     continue
-                hit = hits[iri] = _hit(row)
+                found = matched[iri] = []
             concept = by_iri.get(row["concept"].value)
-            if concept is not None and concept not in hit.matched:
-                hit.matched.append(concept)
+            if concept is not None and concept not in found:
+                found.append(concept)
+    rows_of = sentence_rows(store, list(matched), cache)
+    hits: dict[str, SentenceHit] = {}
+    for iri, concepts in matched.items():
+        hit = rows_of.get(iri)
+        if hit is not None:  # a mention of something that is not a stored sentence is ignored
+            hit.matched = concepts
+            hits[iri] = hit
     return hits
+
+
+def sentence_rows(
+    store: GraphStore,
+    sentences: Sequence[str],
+    cache: MutableMapping[str, SentenceHit] | None = None,
+) -> dict[str, SentenceHit]:
+    """The stored rows of ``sentences`` (IRIs), as fresh hits without concepts; unknown IRIs
+    are left out. ``cache`` (IRI → row, e.g. a bounded cache kept while the KB is unchanged)
+    saves reading a row again and keeps the rows read."""
+    rows: dict[str, SentenceHit] = {}
+    missing = list(sentences)
+    if cache is not None:
+        missing = []
+        for iri in sentences:
+            kept = cache.get(iri)
+            if kept is None:
+                missing.append(iri)
+            else:
+                rows[iri] = replace(kept, matched=[], about=[])
+    query = load_query("sentence_rows")
+    for block in _blocks(missing):
+        for row in store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block])):
+            iri = row["sentence"].value
+            if iri not in rows:
+                rows[iri] = _hit(row)
+                if cache is not None:
+                    cache[iri] = _hit(row)
+    return rows
 
 
 def fetch_documents(
@@ -138,11 +176,7 @@ def fetch_sentences(
 ) -> list[Candidate]:
     """The given sentences (IRIs) as unscored candidates reached ``via`` something other than a
     concept (the dense index), in the order given; unknown IRIs are left out."""
-    rows: dict[str, SentenceHit] = {}
-    query = load_query("sentence_rows")
-    for block in _blocks(list(sentences)):
-        for row in store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block])):
-            rows[row["sentence"].value] = _hit(row)
+    rows = sentence_rows(store, sentences)
     return [
         Candidate(h.sentence, h.text, h.resolved, h.document, h.title, h.position, concept, via)
         for h in (rows.get(s) for s in sentences)

@@ -15,10 +15,10 @@ from dataclasses import replace
 
 from pyoxigraph import NamedNode
 
-from lgm_rdf.ontology import load_query
+from lgm_rdf.ontology import RELATION_PROPERTIES, load_query
 from lgm_rdf.retrieve.model import ExpandedConcept, PathStep
 from lgm_rdf.settings import Settings
-from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.base import GraphStore, Term
 from lgm_rdf.store.values import with_values
 
 # how much of a seed's weight a relation passes on (per step)
@@ -28,6 +28,8 @@ ROLE_WEIGHT = {"alias": 0.9, "parent": 0.6, "child": 0.5, "component": 0.5, "who
 SPREAD_ROLES = frozenset({"child", "component"})
 SPREAD = 3  # up to this many children (components) keep the full weight; more share it
 FOLLOW_FURTHER = frozenset({"alias", "parent"})
+RDFS_SUBCLASS = RELATION_PROPERTIES["inheritance"].value
+LGM_PART_OF = RELATION_PROPERTIES["composition"].value
 
 
 def expand_concepts(
@@ -59,11 +61,19 @@ def expand_concepts(
             break
         by_iri = {c.concept: c for c in frontier}
         rows = store.select(with_values(step, ["from"], [[NamedNode(c.concept)] for c in frontier]))
+        confidences = relation_confidences(
+            store,
+            [
+                _statement(r)
+                for r in rows
+                if r["to"].value not in best and (depth == 1 or r["role"].value in FOLLOW_FURTHER)
+            ],
+        )
         reached: dict[str, ExpandedConcept] = {}
         children: Counter[str] = Counter(
             r["from"].value for r in rows if r["role"].value in SPREAD_ROLES
         )
-        for row in rows:
+        for row in sorted(rows, key=lambda r: (r["from"].value, r["to"].value, r["role"].value)):
             source = by_iri.get(row["from"].value)
             to = row["to"].value
             role = row["role"].value
@@ -74,9 +84,8 @@ def expand_concepts(
                 weight *= min(1.0, SPREAD / children[source.concept])
             label = labels.get(to, to)
             old = reached.get(to)
-            conf = row.get("confidence")
-            confidence = source.confidence * (float(conf.value) if conf is not None else 1.0)
-            if old is None or weight > old.weight:
+            confidence = source.confidence * confidences.get(_statement(row), 1.0)
+            if old is None or (weight, confidence) > (old.weight, old.confidence):
                 reached[to] = source.step(to, label, role, weight, source.distance + 1, confidence)
         room = cap - len(best)
         ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]
@@ -84,6 +93,43 @@ def expand_concepts(
             best[c.concept] = c
         frontier = _add_aliases(store, ranked, best, cap, labels)
     return sorted(best.values(), key=lambda c: (c.distance, -c.weight, c.label))
+
+
+# the asserted statement behind each role of expand_step.rq: (subject, property, object) names
+_STATEMENT = {
+    "parent": ("from", RDFS_SUBCLASS, "to"),
+    "child": ("to", RDFS_SUBCLASS, "from"),
+    "component": ("to", LGM_PART_OF, "from"),
+    "whole": ("from", LGM_PART_OF, "to"),
+}
+
+
+def _statement(row: Mapping[str, Term]) -> tuple[str, str, str]:
+    """The (subject, property, object) IRIs of the relation an ``expand_step`` row followed."""
+    subject, prop, obj = _STATEMENT[row["role"].value]
+    return row[subject].value, prop, row[obj].value
+
+
+def relation_confidences(
+    store: GraphStore, statements: Sequence[tuple[str, str, str]]
+) -> dict[tuple[str, str, str], float]:
+    """The best ``lgm:confidence`` of each asserted (subject, property, object) relation that
+    has a valid axiom (``relation_confidence.rq``); relations without one are left out."""
+    unique = sorted(set(statements))
+    if not unique:
+        return {}
+    rows = store.select(
+        with_values(
+            load_query("relation_confidence"),
+            ["s", "p", "o"],
+            [[NamedNode(s), NamedNode(p), NamedNode(o)] for s, p, o in unique],
+        )
+    )
+    return {
+        (r["s"].value, r["p"].value, r["o"].value): float(r["confidence"].value)
+        for r in rows
+        if r.get("confidence") is not None
+    }
 
 
 def _add_aliases(

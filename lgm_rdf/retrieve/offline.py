@@ -120,7 +120,8 @@ class OfflineReasoner:
             return {}
         mentions = fetch_mentions(store, [c.sentence for c in top], index.labels)
         weights_of = getattr(retriever, "concept_weights", None)
-        walk = weights_of(question, [c.sentence for c in top]) if weights_of else {}
+        named = {iri for found in mentions.values() for iri in found}
+        walk = weights_of(question, [c.sentence for c in top], named) if weights_of else {}
         scored: dict[str, float] = {}
         origin: dict[str, float] = {}
         for rank, c in enumerate(top):

@@ -9,7 +9,7 @@ ignores the concept graph and ranks every sentence by lexical overlap.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -18,7 +18,12 @@ from pyoxigraph import NamedNode
 from lgm_rdf.nlp.concepts import lemma_of, sentence_concepts
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.nlp.stopwords import STOP_WORDS
-from lgm_rdf.retrieve.candidates import fetch_candidates, fetch_documents, fetch_mentions
+from lgm_rdf.retrieve.candidates import (
+    SentenceHit,
+    fetch_candidates,
+    fetch_documents,
+    fetch_mentions,
+)
 from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
@@ -68,6 +73,7 @@ class KBRetriever:
         self._words: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
         self._keys: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
+        self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
 
     @property
     def index(self) -> ConceptIndex:
@@ -84,7 +90,7 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        for cache in (self._kinds, self._words, self._keys, self._near):  # all depend on the KB
+        for cache in (self._kinds, self._words, self._keys, self._near, self._rows):  # the KB's
             cache.clear()
 
     @property
@@ -264,9 +270,12 @@ class KBRetriever:
         ]
         return sorted(out, key=lambda c: (-c.score, c.document, c.position))
 
-    def concept_weights(self, question: str, sentences: Sequence[str]) -> dict[str, float]:
-        """Concepts by the walk restarting at the question's concepts and at ``sentences``
-        (the best of a round), as shares of the best: what leads on from what was found."""
+    def concept_weights(
+        self, question: str, sentences: Sequence[str], concepts: Collection[str]
+    ) -> dict[str, float]:
+        """The walk's scores of ``concepts``, restarting at the question's concepts and at
+        ``sentences`` (the best of a round), as shares of the best concept's score anywhere:
+        what leads on from what was found."""
         if self.settings.ablation in ("no_propagation", "no_graph"):
             return {}
         seeds = self.seeds_of(self.link(self.question_concepts(question), question))
@@ -275,9 +284,11 @@ class KBRetriever:
         for iri in sentences:
             seeds[iri] = seeds.get(iri, 0.0) + 1.0 / max(1, len(sentences))
         graph = self.propagation
-        concepts = graph.scores_of(graph.personalized_pagerank(seeds), CONCEPT)
-        top = max(concepts.values(), default=0.0)
-        return {iri: v / top for iri, v in concepts.items()} if top > 0 else {}
+        scores = graph.personalized_pagerank(seeds)
+        top = graph.best_score(scores, CONCEPT)
+        if top <= 0:
+            return {}
+        return {iri: graph.score_of(scores, iri) / top for iri in concepts}
 
     @property
     def limit(self) -> int:
@@ -296,7 +307,9 @@ class KBRetriever:
         cap = self.limit
         rare = [c for c in expanded if self.index.mentions.get(c.concept, 0) <= cap]
         common = [c for c in expanded if c not in rare]
-        hits = fetch_candidates(self.store, rare or expanded, exclude, limit=None if rare else cap)
+        hits = fetch_candidates(
+            self.store, rare or expanded, exclude, limit=None if rare else cap, cache=self._rows
+        )
         about = {
             doc: c
             for c in expanded

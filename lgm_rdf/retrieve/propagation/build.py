@@ -17,7 +17,13 @@ from collections.abc import Iterator
 
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.linking import ConceptIndex
-from lgm_rdf.retrieve.propagation.walk import CONCEPT, DOCUMENT, SENTENCE, PropagationGraph
+from lgm_rdf.retrieve.propagation.walk import (
+    CONCEPT,
+    DOCUMENT,
+    FILE_FORMAT,
+    SENTENCE,
+    PropagationGraph,
+)
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.index_cache import IndexCache, key_of
 
@@ -40,7 +46,7 @@ def cached_graph(store: GraphStore, index: ConceptIndex) -> PropagationGraph:
     weights = repr(
         (MENTION, MENTION_FLOOR, ABOUT, sorted(RELATION.items()), SAME_DOCUMENT, NEXT_SENTENCE)
     )
-    key = key_of(*(load_query(q) for q in _QUERIES), weights)
+    key = key_of(*(load_query(q) for q in _QUERIES), weights, FILE_FORMAT)
     found = cache.find("propagation", key, suffix=".npz")
     if found is not None:
         try:

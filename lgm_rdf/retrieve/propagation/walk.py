@@ -5,17 +5,23 @@ The graph has one node per concept, sentence and document. Edges are undirected 
 edge weight, and at every step returns to the seeds with probability ``1 - damping``. The
 stationary distribution ``r`` solves ``r = (1 - d) s + d Pᵀ r`` where ``P`` is the row-normalised
 weight matrix and ``s`` the seed distribution; a node without edges sends its mass back to the
-seeds. Power iteration converges geometrically (``d^k``), so a few dozen sparse products are
-exact to 1e-6 whatever the graph's size, and a concept with a huge fan-out only spreads its mass
-thinly (row normalisation), it never costs more than one product.
+seeds.
 
-A graph is saved as ``graph.npz`` (the transposed transition matrix, ``scipy.sparse.save_npz``)
-plus ``nodes.json`` (node IRIs, kinds and the KB state token it was built for).
+It is computed locally, by pushing residual mass outwards from the seeds (the "forward push"
+of Andersen, Chung and Lang, 2006, in synchronous rounds of vectorised sparse operations): a
+node whose residual exceeds ``tolerance`` times its number of edges keeps ``1 - d`` of it as
+score and passes ``d`` of it to its neighbours. The work is bounded by about
+``1 / (tolerance · (1 - d))`` edge visits whatever the graph's size, so a walk on a KB of a
+million sentences costs what it costs on a small one; a concept with a huge fan-out spreads its
+mass thinly and is only pushed while it holds enough of it. With a tiny tolerance the result is
+the exact stationary vector.
+
+A graph is written to one ``.npz`` file (the transition matrix, node IRIs and kinds, the KB
+state token it was built for).
 """
 
 from __future__ import annotations
 
-import json
 from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -27,28 +33,26 @@ from scipy import sparse
 CONCEPT, SENTENCE, DOCUMENT = 0, 1, 2
 KIND_NAMES = ("concept", "sentence", "document")
 DAMPING = 0.5  # probability of walking on rather than restarting (HippoRAG 2 uses 0.5)
-TOLERANCE = 1e-4  # L1 change between iterations at which the walk stops (ranks, not digits)
-MAX_ITERATIONS = 60
-MATRIX_FILE = "graph.npz"
-NODES_FILE = "nodes.json"
+TOLERANCE = 1e-6  # residual per edge below which a node is not pushed (≤ 2M edge visits)
+MAX_ROUNDS = 200
+FILE_FORMAT = "2"  # of write_file: the row-stochastic P (format 1 held Pᵀ)
 
 
 @dataclass
 class PropagationGraph:
-    """Nodes (IRI, kind) and the transposed row-stochastic transition matrix ``Pᵀ``."""
+    """Nodes (IRI, kind) and the row-stochastic transition matrix ``P``."""
 
     nodes: list[str]
     kinds: np.ndarray  # int8 per node: CONCEPT, SENTENCE or DOCUMENT
-    transition_t: sparse.csr_matrix  # Pᵀ: column j holds the out-probabilities of node j
+    transition: sparse.csr_matrix  # P: row i holds the out-probabilities of node i
     state: str = ""  # the KB state token this graph was built for
     index: dict[str, int] = field(default_factory=dict, repr=False)
-    dangling: np.ndarray = field(default_factory=lambda: np.zeros(0, bool), repr=False)
+    degree: np.ndarray = field(default_factory=lambda: np.zeros(0), repr=False)
 
     def __post_init__(self) -> None:
         if not self.index:
             self.index = {iri: i for i, iri in enumerate(self.nodes)}
-        out_mass = np.asarray(self.transition_t.sum(axis=0)).ravel()
-        self.dangling = out_mass <= 0
+        self.degree = np.diff(self.transition.indptr).astype(np.float64)  # 0 = no edges
 
     @classmethod
     def from_edges(
@@ -85,9 +89,7 @@ class PropagationGraph:
             ),
             shape=(n, n),
         ).tocsr()
-        return cls(
-            names, np.asarray(kinds, dtype=np.int8), transpose_normalised(adjacency), state, index
-        )
+        return cls(names, np.asarray(kinds, dtype=np.int8), row_normalised(adjacency), state, index)
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -95,7 +97,7 @@ class PropagationGraph:
     @property
     def edges(self) -> int:
         """The number of directed (one-way) transitions, i.e. twice the undirected edges."""
-        return int(self.transition_t.nnz)
+        return int(self.transition.nnz)
 
     def seed_vector(self, seeds: Mapping[str, float]) -> np.ndarray:
         """The restart distribution: the seeds' weights (unknown IRIs ignored), summing to 1."""
@@ -112,30 +114,50 @@ class PropagationGraph:
         seeds: Mapping[str, float],
         damping: float = DAMPING,
         tolerance: float = TOLERANCE,
-        max_iterations: int = MAX_ITERATIONS,
+        max_rounds: int = MAX_ROUNDS,
     ) -> np.ndarray:
-        """Stationary scores of the walk restarting at ``seeds`` (IRI → weight); sums to 1.
+        """Scores of the walk restarting at ``seeds`` (IRI → weight), by local forward push.
 
-        All zeros when no seed is a node of the graph.
+        A dense vector over the nodes, zero where the walk's pushed mass never arrived; it sums
+        to 1 up to the residual left below ``tolerance`` (exact as ``tolerance`` → 0). All zeros
+        when no seed is a node of the graph.
         """
-        s = self.seed_vector(seeds)
-        if not s.any():
-            return s
-        r = s.copy()
-        for _ in range(max_iterations):
-            walked = self.transition_t @ r
-            lost = r[self.dangling].sum()  # mass at nodes without edges restarts
-            nxt = (1.0 - damping) * s + damping * (walked + lost * s)
-            delta = np.abs(nxt - r).sum()
-            r = nxt
-            if delta < tolerance:
+        restart = self.seed_vector(seeds)
+        seed_nodes = np.flatnonzero(restart)
+        if not seed_nodes.size:
+            return restart
+        seed_share = restart[seed_nodes]
+        score = np.zeros(len(self.nodes))
+        residual = restart.copy()
+        active = seed_nodes
+        for _ in range(max_rounds):
+            mass = residual[active]
+            residual[active] = 0.0
+            score[active] += (1.0 - damping) * mass
+            passed = damping * mass
+            rows = self.transition[active]  # the out-probabilities of the pushed nodes
+            targets = rows.indices
+            amounts = np.repeat(passed, np.diff(rows.indptr)) * rows.data
+            touched, where = np.unique(targets, return_inverse=True)
+            residual[touched] += np.bincount(where, weights=amounts, minlength=touched.size)
+            stranded = passed[self.degree[active] == 0].sum()  # nodes without edges restart
+            if stranded > 0:
+                residual[seed_nodes] += stranded * seed_share
+                touched = np.union1d(touched, seed_nodes)
+            active = touched[residual[touched] > tolerance * np.maximum(self.degree[touched], 1)]
+            if not active.size:
                 break
-        return r
+        return score + (1.0 - damping) * residual  # what is left counts where it stands
 
     def score_of(self, scores: np.ndarray, iri: str) -> float:
         """The score of one node (0.0 for an IRI that is not a node)."""
         i = self.index.get(iri)
         return float(scores[i]) if i is not None else 0.0
+
+    def best_score(self, scores: np.ndarray, kind: int) -> float:
+        """The highest score of a node of one kind (0.0 when none has a score)."""
+        picked = scores[self.kinds == kind]
+        return float(picked.max()) if picked.size else 0.0
 
     def scores_of(self, scores: np.ndarray, kind: int) -> dict[str, float]:
         """The non-zero scores of the nodes of one kind, by IRI."""
@@ -153,20 +175,13 @@ class PropagationGraph:
         return [(self.nodes[i], float(scores[i])) for i in ranked]
 
     # -- persistence ------------------------------------------------------------------------
-    def save(self, directory: str | Path) -> None:
-        """Write ``graph.npz`` and ``nodes.json`` into ``directory`` (created if missing)."""
-        path = Path(directory)
-        path.mkdir(parents=True, exist_ok=True)
-        sparse.save_npz(path / MATRIX_FILE, self.transition_t.tocsr(), compressed=False)
-        meta = {"state": self.state, "nodes": self.nodes, "kinds": self.kinds.tolist()}
-        (path / NODES_FILE).write_text(json.dumps(meta), encoding="utf-8")
-
     def write_file(self, path: Path) -> None:
         """Write the whole graph (matrix, nodes, kinds, state) into one ``.npz`` file."""
-        m = self.transition_t.tocsr()
+        m = self.transition.tocsr()
         with path.open("wb") as handle:
             np.savez(
                 handle,
+                format=np.asarray(FILE_FORMAT),
                 data=m.data,
                 indices=m.indices,
                 indptr=m.indptr,
@@ -178,25 +193,19 @@ class PropagationGraph:
 
     @classmethod
     def read_file(cls, path: Path) -> PropagationGraph:
-        """The graph written by :meth:`write_file`."""
+        """The graph written by :meth:`write_file`; ``ValueError`` for another file format."""
         with np.load(path, allow_pickle=False) as f:
+            if "format" not in f.files or str(f["format"]) != FILE_FORMAT:
+                raise ValueError(f"{path}: not a propagation graph of format {FILE_FORMAT}")
             shape = (int(f["shape"][0]), int(f["shape"][1]))
             matrix = sparse.csr_matrix((f["data"], f["indices"], f["indptr"]), shape=shape)
             nodes = [str(n) for n in f["nodes"]]
             return cls(nodes, f["kinds"].astype(np.int8), matrix, str(f["state"]))
 
-    @classmethod
-    def load(cls, directory: str | Path) -> PropagationGraph:
-        """The graph saved in ``directory`` by :meth:`save`."""
-        path = Path(directory)
-        meta = json.loads((path / NODES_FILE).read_text(encoding="utf-8"))
-        matrix = sparse.load_npz(path / MATRIX_FILE).tocsr()
-        return cls(meta["nodes"], np.asarray(meta["kinds"], dtype=np.int8), matrix, meta["state"])
 
-
-def transpose_normalised(adjacency: sparse.spmatrix) -> sparse.csr_matrix:
-    """``Pᵀ`` for the row-normalised ``adjacency`` (rows without weight stay empty)."""
+def row_normalised(adjacency: sparse.spmatrix) -> sparse.csr_matrix:
+    """``P``: ``adjacency`` with each row divided by its sum (rows without weight stay empty)."""
     adjacency = sparse.csr_matrix(adjacency)
     out = np.asarray(adjacency.sum(axis=1)).ravel()
     inverse = np.divide(1.0, out, out=np.zeros_like(out), where=out > 0)
-    return sparse.csr_matrix(sparse.diags(inverse) @ adjacency).T.tocsr()
+    return sparse.csr_matrix(sparse.diags(inverse) @ adjacency)
