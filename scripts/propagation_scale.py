@@ -18,7 +18,7 @@ from lgm_rdf.retrieve.propagation.walk import (
     DOCUMENT,
     SENTENCE,
     PropagationGraph,
-    transpose_normalised,
+    row_normalised,
 )
 
 rng = np.random.default_rng(7)
@@ -53,7 +53,7 @@ for n in SIZES:
         [np.full(V, CONCEPT), np.full(n, SENTENCE), np.full(D, DOCUMENT)]
     ).astype(np.int8)
     nodes = [f"n{i}" for i in range(N)]
-    g = PropagationGraph(nodes, kinds, transpose_normalised(A))
+    g = PropagationGraph(nodes, kinds, row_normalised(A))
     build = time.perf_counter() - t0
     times = []
     for k in range(23):
@@ -72,11 +72,7 @@ for n in SIZES:
         "ppr_p50_ms": round(times[len(times) // 2], 1),
         "ppr_p90_ms": round(times[int(len(times) * 0.9)], 1),
         "matrix_mb": round(
-            (
-                g.transition_t.data.nbytes
-                + g.transition_t.indices.nbytes
-                + g.transition_t.indptr.nbytes
-            )
+            (g.transition.data.nbytes + g.transition.indices.nbytes + g.transition.indptr.nbytes)
             / 1e6
         ),
     }

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from lgm_rdf.bench.latency import percentiles
-from lgm_rdf.bench.query.measure import band, bulk_load, known_index
+from lgm_rdf.bench.query.measure import band, bulk_load
 from lgm_rdf.bench.query.report import format_markdown
 from lgm_rdf.bench.query.scale import run_query_benchmark, sizes_for
 from lgm_rdf.bench.query.synthetic import SyntheticConfig, SyntheticKB
@@ -70,6 +71,21 @@ def test_synthetic_kb_conforms_to_the_shapes(
     assert stats["inheritance"] > 0 and stats["alias"] > 0
 
 
+def known_index(kb: SyntheticKB) -> ConceptIndex:
+    """The ``ConceptIndex`` of a generated KB from its own labels, counts and titles."""
+    stats = kb.stats
+
+    def rows() -> Iterator[tuple[str, str, str, int, int]]:
+        for i, count in enumerate(stats.mention_counts):
+            if count:
+                yield kb.iri(i), kb.label(i), "label", count, stats.document_counts[i]
+                if kb.surface(i) != kb.label(i):
+                    yield kb.iri(i), kb.surface(i), "alt", 0, 0
+
+    titles = [(kb.document_iri(d), kb.document_title(d)) for d in range(stats.documents)]
+    return ConceptIndex(rows(), titles)
+
+
 def test_generator_index_equals_the_stored_one(
     small_kb: tuple[SyntheticKB, OxigraphStore],
 ) -> None:
@@ -122,12 +138,16 @@ def test_sizes_and_percentiles() -> None:
 
 
 def test_harness_reports_percentiles_for_each_size(tmp_path: Path) -> None:
-    result = run_query_benchmark(
-        300, seeds=12, smallest=30, seed=2, workdir=tmp_path, index_limit=100
-    )
+    result = run_query_benchmark(300, seeds=12, smallest=30, seed=2, workdir=tmp_path)
     assert [r["sentences"] for r in result["sizes"]] == [30, 300]
-    assert result["sizes"][0]["index_ms"] > 0 and result["sizes"][1]["index_ms"] is None
     for run in result["sizes"]:
+        built, loaded = run["startup"]["build"], run["startup"]["load"]
+        assert built["persisted_before"] == []  # the first process had to build the indexes
+        assert any(n.startswith("propagation.") for n in loaded["persisted_before"])
+        assert any(n.startswith("concepts.") for n in loaded["persisted_before"])
+        assert built["graph_nodes"] == loaded["graph_nodes"] == run["graph_nodes"] > 0
+        assert built["concepts"] == loaded["concepts"] > 0
+        assert loaded["peak_rss_mb"] > 0
         assert run["seeds_measured"] == 12
         for step in ("expand_ms", "candidates_ms", "ask_ms"):
             p = run[step]

@@ -8,7 +8,7 @@ import random
 import resource
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -97,23 +97,6 @@ def pick_seeds(kb: SyntheticKB, count: int, seed: int) -> list[tuple[int, int]]:
     return picks
 
 
-def known_index(kb: SyntheticKB) -> Any:
-    """The ``ConceptIndex`` of a generated KB from its own labels, counts and titles."""
-    from lgm_rdf.retrieve.linking import ConceptIndex
-
-    stats = kb.stats
-
-    def rows() -> Iterator[tuple[str, str, str, int, int]]:
-        for i, count in enumerate(stats.mention_counts):
-            if count:
-                yield kb.iri(i), kb.label(i), "label", count, stats.document_counts[i]
-                if kb.surface(i) != kb.label(i):
-                    yield kb.iri(i), kb.surface(i), "alt", 0, 0
-
-    titles = [(kb.document_iri(d), kb.document_title(d)) for d in range(stats.documents)]
-    return ConceptIndex(rows(), titles)
-
-
 def band(mentions: int, cap: int) -> str:
     """Frequency band of a seed: common (more sentences than the candidate cap), mid, rare."""
     if mentions > cap:
@@ -133,26 +116,23 @@ def query_latencies(
     seeds: Sequence[tuple[int, int]],
     settings: Settings,
     budget: float | None = None,
-    index_from_store: bool = True,
 ) -> dict[str, Any]:
-    """Time expansion and the ask path's candidate step for each seed (after the warm-up ones).
+    """Time expansion, the ask path's candidate step and the walk for each seed (after the
+    warm-up ones).
 
     With ``budget`` (seconds), no further seed is started once the seeds (warm-up included)
-    took that long; at least one seed is always timed. The concept index the candidate step
-    needs is read from the store (timed) or, with ``index_from_store=False``, built from the
-    generator's own labels and mention counts (the same content, untimed).
+    took that long; at least one seed is always timed. The concept index and the propagation
+    graph are got as ``KBRetriever`` gets them (read back from ``<kb>/indexes/`` when they were
+    persisted for the KB's state, else built from the store); the time that takes is reported.
     """
     from lgm_rdf.retrieve.candidates import fetch_candidates
     from lgm_rdf.retrieve.expand import expand_concepts
     from lgm_rdf.retrieve.linking import ConceptIndex
-    from lgm_rdf.retrieve.propagation.build import build_graph
+    from lgm_rdf.retrieve.propagation.build import cached_graph
 
     cap = max(1, settings.max_candidate_sentences)
-    if index_from_store:
-        index_ms, index = _time(lambda: ConceptIndex.from_store(store))
-    else:
-        index_ms, index = None, known_index(kb)
-    graph_ms, graph = _time(lambda: build_graph(store, index))
+    index_ms, index = _time(lambda: ConceptIndex.from_store(store))
+    graph_ms, graph = _time(lambda: cached_graph(store, index))
     times: dict[str, list[float]] = {p: [] for p in PHASES}
     sizes: dict[str, list[int]] = {"expanded": [], "candidates": []}
     bands: dict[str, list[float]] = {}

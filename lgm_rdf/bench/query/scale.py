@@ -42,7 +42,8 @@ from lgm_rdf.bench.query.measure import (
     pick_seeds,
     query_latencies,
 )
-from lgm_rdf.bench.query.report import PHASES, format_markdown, seconds_text
+from lgm_rdf.bench.query.report import PHASES, format_markdown
+from lgm_rdf.bench.query.startup import measure_startup
 from lgm_rdf.bench.query.synthetic import SyntheticConfig, SyntheticKB
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.oxigraph import OxigraphStore
@@ -72,13 +73,9 @@ def measure_size(
     keep: bool = False,
     say: Callable[[str], None] = lambda _: None,
     budget: float | None = None,
-    index_limit: int | None = None,
 ) -> dict[str, Any]:
-    """Generate, bulk-load and query one KB of ``sentences`` sentences.
-
-    Above ``index_limit`` sentences the concept index is not read from the store (see
-    :func:`query_latencies`).
-    """
+    """Generate, bulk-load, start up (in fresh processes) and query one KB of ``sentences``
+    sentences."""
     kb = SyntheticKB(SyntheticConfig(sentences=sentences, seed=seed))
     here = workdir / f"kb-{sentences}"
     shutil.rmtree(here, ignore_errors=True)  # a store left by an interrupted run
@@ -98,13 +95,14 @@ def measure_size(
         load_s = time.perf_counter() - t0
     nquads.unlink()
     store_bytes = directory_bytes(here / "store")
+    say(f"{sentences:,} sentences: start-up (indexes built and persisted, then read back)")
+    startup = measure_startup(here / "store")
     picks = pick_seeds(kb, seeds + WARMUP, seed + 1)
     say(f"{sentences:,} sentences: querying {seeds} seed concepts")
     store = OxigraphStore(here / "store")
     try:
         with PeakMemory() as query_mem:
-            from_store = index_limit is None or sentences <= index_limit
-            latencies = query_latencies(store, kb, picks, settings, budget, from_store)
+            latencies = query_latencies(store, kb, picks, settings, budget)
     finally:
         store.close()
     if not keep:
@@ -118,6 +116,7 @@ def measure_size(
         "generate_seconds": generate_s,
         "load_seconds": load_s,
         "load_quads_per_second": loaded / load_s if load_s else math.nan,
+        "startup": startup,
         "store_bytes": store_bytes,
         "peak_rss_load_bytes": load_mem.peak,
         "peak_rss_query_bytes": query_mem.peak,
@@ -136,7 +135,6 @@ def run_query_benchmark(
     keep: bool = False,
     say: Callable[[str], None] = lambda _: None,
     budget: float | None = None,
-    index_limit: int | None = None,
 ) -> dict[str, Any]:
     """Measure every size from ``smallest`` up by 10x to ``max_sentences``; a JSON-ready dict."""
     settings = settings or Settings()
@@ -148,13 +146,13 @@ def run_query_benchmark(
             base = Path(workdir)
             base.mkdir(parents=True, exist_ok=True)
         for size in sizes_for(max_sentences, smallest):
-            run = measure_size(
-                size, seeds, seed, settings, base, keep, say, budget=budget, index_limit=index_limit
-            )
+            run = measure_size(size, seeds, seed, settings, base, keep, say, budget=budget)
             runs.append(run)
             say(
                 f"{size:,} sentences: load {run['load_seconds']:.1f} s, "
-                f"store {run['store_bytes'] / 1e6:,.0f} MB, index {seconds_text(run['index_ms'])} s, "
+                f"store {run['store_bytes'] / 1e6:,.0f} MB, "
+                f"start-up {run['startup']['build']['total_s']:.1f} s built, "
+                f"{run['startup']['load']['total_s']:.1f} s read back, "
                 f"{run['seeds_measured']} seeds: expand p50 {run['expand_ms']['p50']:.1f} ms, "
                 f"candidates p50 {run['candidates_ms']['p50']:.1f} ms"
             )
@@ -212,13 +210,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help="per size, start no further seed after this long (0 = time every seed)",
     )
-    p.add_argument(
-        "--index-up-to",
-        type=int,
-        default=100_000,
-        help="read (and time) the concept index from the store only up to this many sentences; "
-        "larger KBs use the generator's index (0 = always read it)",
-    )
 
 
 def cmd(args: argparse.Namespace) -> int:
@@ -234,7 +225,6 @@ def cmd(args: argparse.Namespace) -> int:
         keep=args.keep,
         say=lambda msg: print(msg, file=sys.stderr, flush=True),
         budget=args.max_query_seconds or None,
-        index_limit=args.index_up_to or None,
     )
     if args.json_out:
         Path(args.json_out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
