@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableMapping, Sequence
 
 from lgm_rdf.retrieve.candidates import SentenceHit
 from lgm_rdf.retrieve.linking import ConceptIndex, title_key
@@ -45,10 +45,20 @@ def rank_hits(
     hits: Iterable[SentenceHit],
     question_words: Sequence[str],
     index: ConceptIndex,
+    known_words: MutableMapping[str, frozenset[str]] | None = None,
 ) -> list[Candidate]:
-    """Candidates best first (ties broken by document and position, so ranks are stable)."""
+    """Candidates best first (ties broken by document and position, so ranks are stable).
+
+    ``known_words`` (sentence IRI → its word forms, e.g. a cache kept while the KB is unchanged)
+    saves splitting a sentence's text again and keeps what was split."""
     hits = list(hits)
-    word_sets = {h.sentence: words_of(h.lemma) | words_of(h.text) for h in hits}
+    known = known_words if known_words is not None else {}
+    word_sets: dict[str, frozenset[str]] = {}
+    for h in hits:
+        ws = known.get(h.sentence)
+        if ws is None:
+            ws = known[h.sentence] = frozenset(words_of(h.lemma) | words_of(h.text))
+        word_sets[h.sentence] = ws
     df: Counter[str] = Counter()
     for ws in word_sets.values():
         df.update(w for w in set(question_words) if w in ws)

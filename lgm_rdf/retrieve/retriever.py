@@ -74,6 +74,7 @@ class KBRetriever:
         self._keys: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
         self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
+        self._row_words: BoundedCache[str, frozenset[str]] = BoundedCache(MEMORY)  # their words
 
     @property
     def index(self) -> ConceptIndex:
@@ -90,7 +91,8 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        for cache in (self._kinds, self._words, self._keys, self._near, self._rows):  # the KB's
+        caches = (self._kinds, self._words, self._keys, self._near, self._rows, self._row_words)
+        for cache in caches:  # all depend on the KB
             cache.clear()
 
     @property
@@ -217,7 +219,7 @@ class KBRetriever:
         else:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
         hits = self._hits(expanded, exclude)
-        ranked = rank_hits(hits.values(), words, self.index)
+        ranked = rank_hits(hits.values(), words, self.index, self._row_words)
         near = self.nearest(question)
         if near:
             ranked = fuse_dense(self.store, ranked, near, exclude)
