@@ -126,8 +126,8 @@ def run_serve_benchmark(
             endpoint.encode(mix)
         expected, errors = warm_up(endpoints, mix, BASELINE, max(1, warmup))
         for name, failed in errors.items():
-            for i, error in failed.items():
-                say(f"{name} refused {mix[i].kind} (left out of its timings): {error}")
+            for kind, error in {mix[i].kind: e for i, e in failed.items()}.items():
+                say(f"{name} refused {kind} (left out of its timings): {error}")
         order = schedule(mix, queries, seed)
         say(f"sequential: {queries} requests per server")
         sequential = summarise(
