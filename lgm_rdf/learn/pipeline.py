@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pyoxigraph import Literal, NamedNode
@@ -153,9 +154,10 @@ class Learner:
         stop = should_stop or _never
         batches = self._changed_batches(documents, force, report, progress)
         if workers is not None:
-            report.interrupted = not self._learn_in_workers(
-                workers, batches, report, concepts, progress, stop
+            commit = partial(
+                self._commit_all, report=report, concepts=concepts, progress=progress, stop=stop
             )
+            report.interrupted = not self._learn_in_workers(workers, batches, commit, stop)
         else:
             report.interrupted = not self._learn_here(batches, report, concepts, progress, stop)
         report.concepts = len(concepts)
@@ -168,12 +170,11 @@ class Learner:
         self,
         workers: WorkerPool,
         batches: Iterator[list[_Job]],
-        report: LearnReport,
-        concepts: set[str],
-        progress: Callable[[int], None] | None,
+        commit: Callable[[list[_Job], list[DocumentGraph | Failure]], bool],
         stop: Callable[[], bool],
     ) -> bool:
-        """Learn with worker processes (batches read lazily, written in order); False if stopped."""
+        """Learn with worker processes (batches read lazily, written in order by ``commit``);
+        False if stopped."""
         handed_out: deque[list[_Job]] = deque()
         read_all = False
 
@@ -185,7 +186,7 @@ class Learner:
             read_all = True
 
         for graphs in workers.prepare(documents_of(), stop):  # in input order; stops early
-            if not self._commit_all(handed_out.popleft(), graphs, report, concepts, progress, stop):
+            if not commit(handed_out.popleft(), graphs):
                 return False
         return read_all and not handed_out
 
