@@ -166,6 +166,8 @@ class VirtuosoServer:
             timeout=120,
             trust_env=False,
         )
+        if answer.status_code != 200:
+            raise BenchError(f"Virtuoso could not count its quads: HTTP {answer.status_code}")
         loaded = int(answer.json()["results"]["bindings"][0]["n"]["value"])
         if loaded != expected:
             raise BenchError(f"Virtuoso holds {loaded} quads after the bulk load, not {expected}")
