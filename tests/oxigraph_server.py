@@ -2,40 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
-import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+from lgm_rdf.bench.serving.setup import free_port, oxigraph_binary, terminate
 
-def oxigraph_binary() -> str | None:
-    """The ``oxigraph`` server binary next to this Python, or on PATH (``None`` if absent)."""
-    beside = Path(sys.executable).parent / "oxigraph"
-    if beside.is_file():
-        return str(beside)
-    return shutil.which("oxigraph")
-
-
-def terminate(process: subprocess.Popen[bytes] | None, wait: float) -> None:
-    """End a server process: SIGTERM, then SIGKILL after ``wait`` seconds."""
-    if process is not None and process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+__all__ = ["OxigraphServer", "free_port", "oxigraph_binary", "terminate"]
 
 
 class OxigraphServer:

@@ -12,12 +12,15 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from corpora import write_corpus
 
 from lgm_rdf.graph import LanguageGraph
+from lgm_rdf.learn.parallel import WINDOW_PER_WORKER, WorkerPool
+from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,3 +138,61 @@ def _sentence_counts(lg: LanguageGraph) -> dict[str, int]:
         "SELECT ?doc (COUNT(?s) AS ?n) WHERE { ?s nif:referenceContext ?doc } GROUP BY ?doc"
     )
     return {r["doc"].value: int(r["n"].value) for r in rows}
+
+
+class CountingDocuments:
+    """Documents read lazily from a corpus, counting how many were taken so far."""
+
+    def __init__(self, lg: LanguageGraph, corpus: Path, fail_after: int = 0) -> None:
+        self.docs = lg.documents(corpus)
+        self.taken = 0
+        self.fail_after = fail_after
+
+    def __iter__(self) -> Iterator[SourceDocument]:
+        for doc in self.docs:
+            if self.fail_after and self.taken == self.fail_after:
+                raise OSError("the corpus became unreadable")
+            self.taken += 1
+            yield doc
+
+
+@pytest.fixture(scope="module")
+def one_worker() -> Iterator[WorkerPool]:
+    """One real worker process (it loads spaCy), handed at most 2 batches at a time."""
+    with WorkerPool(Settings(), 1) as pool:
+        assert pool.window == WINDOW_PER_WORKER == 2
+        yield pool
+
+
+@pytest.mark.slow
+def test_workers_read_the_corpus_only_a_window_ahead(tmp_path, spacy_nlp, one_worker) -> None:
+    corpus = write_corpus(tmp_path / "notes.jsonl", 30, 2)
+    with LanguageGraph(settings=Settings(), nlp=spacy_nlp, in_memory=True) as lg:
+        docs = CountingDocuments(lg, corpus)
+        learner = lg.learner()
+        learner.batch_documents = 2
+        taken_at_write: list[int] = []
+        report = learner.learn(
+            docs, workers=one_worker, progress=lambda n: taken_at_write.append(docs.taken)
+        )
+        assert report.learned == 30 and not report.interrupted
+    # when the first document is written, exactly window x batch documents have been read
+    assert taken_at_write[0] == 2 * 2
+    # and the reading never runs further ahead of the writing than that
+    assert all(taken - written <= 4 for written, taken in enumerate(taken_at_write))
+    assert taken_at_write[-1] == 30
+
+
+@pytest.mark.slow
+def test_a_failing_corpus_keeps_the_batches_handed_out(tmp_path, spacy_nlp, one_worker) -> None:
+    corpus = write_corpus(tmp_path / "notes.jsonl", 12, 2)
+    with LanguageGraph(settings=Settings(), nlp=spacy_nlp, in_memory=True) as lg:
+        docs = CountingDocuments(lg, corpus, fail_after=7)
+        learner = lg.learner()
+        learner.batch_documents = 2
+        with pytest.raises(OSError, match="unreadable"):
+            learner.learn(docs, workers=one_worker)
+        # the three full batches read before the failure are written, in order
+        assert sorted(_sentence_counts(lg)) == [
+            lg.minter.document(f"doc-{i:03d}").value for i in range(6)
+        ]

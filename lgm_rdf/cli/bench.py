@@ -18,7 +18,8 @@ HELP = {
     "retrieval": "supporting-sentence and paragraph recall on a HotpotQA/MuSiQue file, with baselines",
     "query": "expansion and candidate latency on synthetic KBs up to 1M sentences",
     "qa": "EM, F1 and LLM-judge recall of answers, against stuffing (needs an LLM)",
-    "serve": "SPARQL endpoint latency of lgm serve against oxigraph serve on the same KB (one run)",
+    "serve": "SPARQL endpoint latency of lgm serve, oxigraph serve and Virtuoso (when installed) "
+    "on the same KB (one run)",
     "ask": "cold `lgm ask` time against loading the spaCy pipeline alone, and warm ask time",
     "graph": "concept graph of real documents: relations per 1,000 sentences, non-prose share, "
     "junk labels, splits, judged precision",

@@ -13,7 +13,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from lgm_rdf.learn.prepare import DocumentPreparer, local_extractors
@@ -23,6 +24,7 @@ from lgm_rdf.ontology import IriMinter
 from lgm_rdf.settings import Settings
 
 POLL_SECONDS = 0.1
+WINDOW_PER_WORKER = 2  # batches handed out per worker at most (one running, one waiting)
 _WORKER: dict[str, DocumentPreparer] = {}
 
 
@@ -57,13 +59,19 @@ def _prepare(docs: list[SourceDocument]) -> list[DocumentGraph]:
 class WorkerPool:
     """``workers`` processes preparing batches of documents; results come back in order.
 
+    At most ``window`` batches (default ``WINDOW_PER_WORKER`` per worker) are submitted and
+    not yet returned at any time, so memory stays bounded whatever the size of the corpus.
+
     Started with the ``spawn`` method (no inherited store handles or threads). Ctrl-C is
     ignored in the workers: the parent polls ``should_stop`` and ends them at once.
     """
 
-    def __init__(self, settings: Settings, workers: int, coref: bool = True) -> None:
+    def __init__(
+        self, settings: Settings, workers: int, coref: bool = True, window: int = 0
+    ) -> None:
         if workers < 1:
             raise ValueError("the number of learn workers must be at least 1")
+        self.window = window if window > 0 else WINDOW_PER_WORKER * workers
         context = multiprocessing.get_context("spawn")
         # children inherit an ignored SIGINT, so a Ctrl-C during their start-up is harmless
         previous = signal.getsignal(signal.SIGINT)
@@ -79,23 +87,43 @@ class WorkerPool:
 
     def prepare(
         self,
-        batches: Sequence[list[SourceDocument]],
+        batches: Iterable[list[SourceDocument]],
         should_stop: Callable[[], bool] | None = None,
     ) -> Iterator[list[DocumentGraph]]:
         """The prepared graphs of each batch, in the order of ``batches``.
 
-        Stops early (without waiting for the workers) once ``should_stop()`` is true.
+        ``batches`` is read lazily: at most ``window`` batches are in the workers' hands or
+        waiting to be taken (the input is never copied whole into the pool, and prepared
+        results never pile up while this process is writing). Stops early (without waiting
+        for the workers) once ``should_stop()`` is true. If reading ``batches`` fails, the
+        batches already handed out are yielded first, then the error is raised.
         """
-        results: Any = self._pool.imap(_prepare, batches)
-        for _ in range(len(batches)):
-            while True:
+        source = iter(batches)
+        in_flight: deque[Any] = deque()
+        failure: BaseException | None = None
+        while True:
+            while failure is None and len(in_flight) < self.window:
+                try:
+                    batch = next(source)
+                except StopIteration:
+                    break
+                except Exception as exc:  # keep what is already handed out, then re-raise
+                    failure = exc
+                    break
+                in_flight.append(self._pool.apply_async(_prepare, (batch,)))
+            if not in_flight:
+                break
+            head = in_flight[0]
+            while not head.ready():
                 if should_stop is not None and should_stop():
                     return
-                try:
-                    yield results.next(POLL_SECONDS)
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
+                head.wait(POLL_SECONDS)
+            if should_stop is not None and should_stop():
+                return
+            in_flight.popleft()
+            yield head.get()
+        if failure is not None:
+            raise failure
 
     def close(self) -> None:
         """End the workers now (work in progress is dropped)."""

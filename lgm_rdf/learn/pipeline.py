@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pyoxigraph import Literal, NamedNode
@@ -152,14 +154,10 @@ class Learner:
         stop = should_stop or _never
         batches = self._changed_batches(documents, force, report, progress)
         if workers is not None:
-            jobs = list(batches)
-            prepared = workers.prepare([[job.doc for job in batch] for batch in jobs], stop)
-            finished = 0
-            for batch, graphs in zip(jobs, prepared, strict=False):  # stops early
-                if not self._commit_all(batch, graphs, report, concepts, progress, stop):
-                    break
-                finished += 1
-            report.interrupted = finished < len(jobs)
+            commit = partial(
+                self._commit_all, report=report, concepts=concepts, progress=progress, stop=stop
+            )
+            report.interrupted = not self._learn_in_workers(workers, batches, commit, stop)
         else:
             report.interrupted = not self._learn_here(batches, report, concepts, progress, stop)
         report.concepts = len(concepts)
@@ -167,6 +165,30 @@ class Learner:
             report.notes.update(getattr(enricher, "counts", {}))
         report.seconds = time.perf_counter() - started
         return report
+
+    def _learn_in_workers(
+        self,
+        workers: WorkerPool,
+        batches: Iterator[list[_Job]],
+        commit: Callable[[list[_Job], list[DocumentGraph | Failure]], bool],
+        stop: Callable[[], bool],
+    ) -> bool:
+        """Learn with worker processes (batches read lazily, written in order by ``commit``);
+        False if stopped."""
+        handed_out: deque[list[_Job]] = deque()
+        read_all = False
+
+        def documents_of() -> Iterator[list[SourceDocument]]:
+            nonlocal read_all
+            for batch in batches:
+                handed_out.append(batch)
+                yield [job.doc for job in batch]
+            read_all = True
+
+        for graphs in workers.prepare(documents_of(), stop):  # in input order; stops early
+            if not commit(handed_out.popleft(), graphs):
+                return False
+        return read_all and not handed_out
 
     def _learn_here(
         self,

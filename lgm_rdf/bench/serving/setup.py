@@ -81,6 +81,17 @@ def wait_for_http(url: str, alive: Callable[[], bool], wait: float = 60.0) -> No
     raise BenchError(f"no server answered on {url} within {wait:g} s")
 
 
+def terminate(proc: subprocess.Popen[bytes] | None, wait: float) -> None:
+    """End a server process: SIGTERM, then SIGKILL after ``wait`` seconds (and reap it)."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 @contextmanager
 def process(
     args: list[str], url: str, log: Path, env: dict[str, str] | None = None
@@ -96,13 +107,7 @@ def process(
                 raise BenchError(f"{exc}: {' '.join(tail.split())[-500:]}") from None
             yield proc
         finally:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            terminate(proc, 20)
 
 
 def oxigraph_load(nquads: Path, workdir: Path) -> Path:
