@@ -1,4 +1,4 @@
-"""Build the propagation graph of a KB from its store (three queries) and its concept index.
+"""Build the propagation graph of a KB from its store (four queries) and its concept index.
 
 Nodes: every concept (of the concept index), sentence and document. Edges (undirected):
 
@@ -36,7 +36,12 @@ SAME_DOCUMENT = 0.2
 NEXT_SENTENCE = 0.2
 
 
-_QUERIES = ("propagation_sentences", "propagation_mentions", "propagation_relations")
+_QUERIES = (
+    "propagation_sentences",
+    "propagation_positions",
+    "propagation_mentions",
+    "propagation_relations",
+)
 
 
 def cached_graph(store: GraphStore, index: ConceptIndex) -> PropagationGraph:
@@ -60,9 +65,18 @@ def cached_graph(store: GraphStore, index: ConceptIndex) -> PropagationGraph:
 
 def build_graph(store: GraphStore, index: ConceptIndex, state: str = "") -> PropagationGraph:
     """The propagation graph of the KB in ``store`` (``index`` gives specificity and titles)."""
+    document_of = {
+        row["sentence"].value: row["doc"].value
+        for row in store.select(load_query("propagation_sentences"))
+    }
+    position_of = {
+        row["node"].value: int(row["position"].value)
+        for row in store.select(load_query("propagation_positions"))
+        if row["node"].value in document_of  # a sentence (sections have positions too)
+    }
     sentences: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    for row in store.select(load_query("propagation_sentences")):
-        sentences[row["doc"].value].append((int(row["position"].value), row["sentence"].value))
+    for sentence, position in position_of.items():
+        sentences[document_of[sentence]].append((position, sentence))
     mentions = [
         (row["sentence"].value, row["concept"].value)
         for row in store.select(load_query("propagation_mentions"))
