@@ -141,7 +141,8 @@ def test_the_base_install_needs_nothing_heavy() -> None:
         lg.learn("Apples are a type of fruit. Fruits contain many vitamins.")
         answer = lg.ask("What do apples contain?")
         assert answer.supports, answer
-        assert lg.stats()["embeddings"] == 0
+        assert lg.stats()["embeddings"] == 0 == lg.stats()["concept_embeddings"]
+        assert lg.retriever.concept_vectors is None
         print(sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED))
         """
     )
