@@ -5,7 +5,9 @@ unit vectors, so scores are cosines); each sentence IRI maps to a numeric id and
 the text it was encoded from. :meth:`VectorSidecar.sync` makes the sidecar equal to the store:
 sentences that are gone (forgotten documents) are removed, sentences whose text changed
 (re-learned documents) are encoded again, new ones are added. On disk it is
-``<kb>/indexes/dense/vectors.faiss`` plus ``keys.json``, written after every sync.
+``<kb>/indexes/dense/vectors.faiss`` plus ``keys.json``, written after every sync. The same
+class keeps the concept-name vectors of the meaning links in ``<kb>/indexes/dense/concepts/``
+(``retrieve/dense/concepts.py``).
 """
 
 from __future__ import annotations
