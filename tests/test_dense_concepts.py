@@ -1,11 +1,9 @@
-"""Meaning links of the dense extra: concept-name vectors kept exact under learn / re-learn /
-forget, question phrases linked by meaning ("chunk size" ~ "maximum input size") with a
-deterministic stand-in encoder, the threshold, the real MiniLM model, and nothing without the
-extra."""
+"""Meaning links of the dense extra: question phrases linked by meaning ("chunk size" ~
+"maximum input size") with a deterministic stand-in encoder, the threshold, the real MiniLM
+model, and nothing without the extra. (The concept-name vectors kept exact under learn /
+re-learn / forget are tested with the sentence vectors in ``test_dense.py``.)"""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,7 +14,6 @@ from lgm_rdf.retrieve.dense.concepts import (
     MEANING,
     SEPARATOR,
     ConceptVectors,
-    concept_name_texts,
     meaning_links,
 )
 from lgm_rdf.retrieve.dense.encoder import MiniLMEncoder, dense_installed
@@ -42,51 +39,6 @@ class MeaningEncoder(WordHashEncoder):
 
     def encode(self, texts: list[str]) -> np.ndarray:
         return super().encode([SAME_MEANING.get(t.strip().lower(), t) for t in texts])
-
-
-def assert_exact(lg: LanguageGraph) -> None:
-    """The concept vectors hold one vector per concept name of the store, and nothing else."""
-    lg.dense_index()
-    vectors = lg._concept_vectors.vectors
-    names = concept_name_texts(lg.store)
-    assert set(vectors.keys) == set(names)
-    assert vectors.index.ntotal == len(names)
-    for key, name in names.items():  # each name's vector is its own (words may share a slot)
-        hits = vectors.search(name, len(names))
-        assert key in [k for k, cosine in hits if cosine > 1 - 1e-5]
-    assert lg.stats()["concept_embeddings"] == len(names)
-
-
-def test_concept_vectors_stay_exact_under_learn_relearn_and_forget(
-    tmp_path: Path, spacy_nlp: SpacyNLP
-) -> None:
-    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
-    one.write_text("Apples are a type of fruit. Fruits contain many vitamins.")
-    two.write_text("Gila monsters live in Sonora. They are venomous lizards.")
-    settings = Settings(dense=True)
-    encoder = MeaningEncoder()
-    kb = tmp_path / "kb"
-    with LanguageGraph(path=kb, settings=settings, nlp=spacy_nlp, encoder=encoder) as lg:
-        lg.learn([one, two])
-        assert_exact(lg)
-        names = set(concept_name_texts(lg.store).values())
-        assert {"gila monster", "lizard", "apple"} <= names
-        one.write_text("Apples are a type of fruit. Pears are sweet. Plums are purple.")
-        lg.learn(one)  # re-learned: the names it adds get vectors, those it drops lose them
-        assert_exact(lg)
-        names = set(concept_name_texts(lg.store).values())
-        assert {"pear", "plum"} <= names and "vitamin" not in names
-        assert lg.forget(str(two))
-        assert_exact(lg)
-        keys = set(lg._concept_vectors.vectors.keys)
-        assert not any("lizard" in k or "gila" in k for k in keys)
-    assert (kb / "indexes" / "dense" / "concepts" / "keys.json").is_file()
-    again = MeaningEncoder()
-    with LanguageGraph(path=kb, settings=settings, nlp=spacy_nlp, encoder=again) as lg:
-        assert lg.stats()["concept_embeddings"] == len(keys)  # read from the key file
-        lg.dense_index()
-        assert again.encoded == 0  # nothing was encoded again on reopening
-        assert set(lg._concept_vectors.vectors.keys) == keys
 
 
 def graph(spacy_nlp: SpacyNLP, **settings: object) -> LanguageGraph:
