@@ -55,6 +55,10 @@ class Settings:
     ablation: str = "none"
     # the dense extra (pip install 'lgm_rdf[dense]'): sentence embeddings beside the KB
     dense: bool = False
+    # with the dense extra, a question phrase that names no KB concept (or one weakly) links to
+    # the concepts whose names are this near in meaning (cosine of all-MiniLM-L6-v2 embeddings;
+    # above 1 = no meaning links)
+    dense_link_threshold: float = 0.7
     # HTTP server (`lgm serve`)
     server_token: str | None = None  # Bearer token that enables SPARQL Update and /learn
     server_query_timeout: float = 30.0  # seconds

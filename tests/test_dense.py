@@ -16,6 +16,7 @@ import pytest
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.nlp.spacy_backend import SpacyNLP
 from lgm_rdf.ontology import load_query
+from lgm_rdf.retrieve.dense.concepts import concept_name_texts
 from lgm_rdf.retrieve.dense.encoder import MiniLMEncoder, dense_installed
 from lgm_rdf.retrieve.dense.fusion import sentence_seeds
 from lgm_rdf.settings import Settings
@@ -60,6 +61,20 @@ def assert_exact(lg: LanguageGraph) -> None:
         assert texts[best] == text
 
 
+def assert_concepts_exact(lg: LanguageGraph) -> set[str]:
+    """The concept-name vectors hold one vector per concept name of the store, nothing else;
+    returns the names."""
+    vectors = lg._concept_vectors.vectors
+    names = concept_name_texts(lg.store)
+    assert set(vectors.keys) == set(names)
+    assert vectors.index.ntotal == len(names)
+    for key, name in names.items():  # each name's vector is its own (words may share a slot)
+        hits = vectors.search(name, len(names))
+        assert key in [k for k, cosine in hits if cosine > 1 - 1e-5]
+    assert lg.stats()["concept_embeddings"] == len(names)
+    return set(names.values())
+
+
 def test_sidecar_stays_exact_under_learn_relearn_and_forget(
     tmp_path: Path, spacy_nlp: SpacyNLP
 ) -> None:
@@ -73,21 +88,31 @@ def test_sidecar_stays_exact_under_learn_relearn_and_forget(
         lg.learn([one, two])
         assert_exact(lg)
         assert lg.stats()["embeddings"] == 4
+        assert {"gila monster", "lizard", "apple", "vitamin"} <= assert_concepts_exact(lg)
         one.write_text("Apples are a type of fruit. Pears are sweet. Plums are purple.")
         lg.learn(one)  # re-learned: changed sentences encoded again, the rest kept
         assert_exact(lg)
         assert lg.stats()["embeddings"] == 5
+        names = assert_concepts_exact(lg)  # the names it adds get vectors, dropped ones lose them
+        assert {"pear", "plum", "lizard"} <= names and "vitamin" not in names
         assert lg.forget(str(two))
         assert_exact(lg)
         assert lg.stats()["embeddings"] == 3
         assert all("Gila" not in t for t in store_sentences(lg).values())
+        names = assert_concepts_exact(lg)
+        assert not {"gila monster", "lizard"} & names
+        concept_keys = set(lg._concept_vectors.vectors.keys)
         encoded = encoder.encoded
     assert (kb / "indexes" / "dense" / "keys.json").is_file()
+    assert (kb / "indexes" / "dense" / "concepts" / "keys.json").is_file()
     again = WordHashEncoder()
     with LanguageGraph(path=kb, settings=settings, nlp=spacy_nlp, encoder=again) as lg:
         assert lg.stats()["embeddings"] == 3  # read from the key file
+        assert lg.stats()["concept_embeddings"] == len(concept_keys)
+        lg.dense_index()
+        assert again.encoded == 0  # nothing was encoded again on reopening
+        assert set(lg._concept_vectors.vectors.keys) == concept_keys
         assert_exact(lg)
-        assert again.encoded == 3  # the 3 probes of assert_exact: nothing was encoded again
     assert encoded >= 6
 
 
@@ -141,7 +166,8 @@ def test_the_base_install_needs_nothing_heavy() -> None:
         lg.learn("Apples are a type of fruit. Fruits contain many vitamins.")
         answer = lg.ask("What do apples contain?")
         assert answer.supports, answer
-        assert lg.stats()["embeddings"] == 0
+        assert lg.stats()["embeddings"] == 0 == lg.stats()["concept_embeddings"]
+        assert lg.retriever.concept_vectors is None
         print(sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED))
         """
     )

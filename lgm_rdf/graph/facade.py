@@ -64,6 +64,7 @@ class LanguageGraph:
         self._retriever: Any = None
         self._encoder = encoder  # sentence encoder of the dense extra (default MiniLM)
         self._dense: Any = None
+        self._concept_vectors: Any = None  # concept-name embeddings (meaning links)
         self._local = store is None and not in_memory and not self.settings.remote
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -237,7 +238,9 @@ class LanguageGraph:
 
         current = self._retriever
         if current is None or current.settings != self.settings:
-            current = KBRetriever(self.store, self.nlp, self.settings, dense=self.dense_index())
+            dense = self.dense_index()  # also opens the concept-name vectors
+            concepts = self._concept_vectors if dense is not None else None
+            current = KBRetriever(self.store, self.nlp, self.settings, dense, concepts)
             self._retriever = current
         return current
 
@@ -288,6 +291,7 @@ class LanguageGraph:
             self._retriever.refresh()
         if self._dense is not None:
             self._dense.sync(self.store)
+            self._concept_vectors.sync(self.store)
         else:
             self.dense_index()
 
@@ -295,16 +299,20 @@ class LanguageGraph:
         return Path(str(self.settings.kb)) / "indexes" / "dense" if self._local else None
 
     def dense_index(self) -> Any:
-        """The sentence embeddings beside the KB (``settings.dense``), opened and brought up to
-        date on first use; ``None`` without the setting (nothing heavy is imported then)."""
+        """The sentence (and concept-name) embeddings beside the KB (``settings.dense``), synced
+        on first use; ``None`` without the setting (nothing heavy is imported then)."""
         if not self.settings.dense:
             return None
         if self._dense is None:
+            from lgm_rdf.retrieve.dense.concepts import ConceptVectors
             from lgm_rdf.retrieve.dense.encoder import MiniLMEncoder
             from lgm_rdf.retrieve.dense.sidecar import VectorSidecar
 
-            sidecar = VectorSidecar(self._dense_directory(), self._encoder or MiniLMEncoder())
+            encoder = self._encoder or MiniLMEncoder()
+            sidecar = VectorSidecar(self._dense_directory(), encoder)
             sidecar.sync(self.store)
+            self._concept_vectors = ConceptVectors(self._dense_directory(), encoder)
+            self._concept_vectors.sync(self.store)
             self._dense = sidecar
         return self._dense
 
@@ -330,12 +338,10 @@ class LanguageGraph:
             out.setdefault(kind, 0)
         out["graphs"] = len(self.store.named_graphs())
         out["quads"] = len(self.store)
-        from lgm_rdf.retrieve.dense.sidecar import sidecar_size
+        from lgm_rdf.retrieve.dense.sidecar import embedding_counts
 
-        out["embeddings"] = (
-            len(self._dense) if self._dense is not None else sidecar_size(self._dense_directory())
-        )
-        return out
+        directory = self._dense_directory()
+        return out | embedding_counts(directory, self._dense, self._concept_vectors)
 
     def export(
         self, target: str | Path | IO[bytes] | None = None, format: str = "turtle"

@@ -24,6 +24,7 @@ from lgm_rdf.retrieve.candidates import (
     fetch_documents,
     fetch_mentions,
 )
+from lgm_rdf.retrieve.dense.concepts import WEAK, meaning_links
 from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
@@ -53,7 +54,14 @@ _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
 class KBRetriever:
     """Retrieval over one store; the concept index is read once and kept until ``refresh``."""
 
-    def __init__(self, store: GraphStore, nlp: NLP, settings: Settings, dense: Any = None) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        nlp: NLP,
+        settings: Settings,
+        dense: Any = None,
+        concepts: Any = None,
+    ) -> None:
         if settings.ablation not in ABLATIONS:
             raise ValueError(
                 f"unknown ablation {settings.ablation!r}; choose one of {', '.join(ABLATIONS)}"
@@ -61,6 +69,7 @@ class KBRetriever:
         self.store = store
         self.nlp = nlp
         self.dense = dense  # a VectorSidecar (the dense extra) or None
+        self.concept_vectors = concepts  # the dense extra's ConceptVectors (meaning links) or None
         self.settings = settings
         self._index: ConceptIndex | None = None
         self._lexical: LexicalIndex | None = None
@@ -73,6 +82,7 @@ class KBRetriever:
         self._words: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
         self._keys: BoundedCache[str, list[str]] = BoundedCache(MEMORY)
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
+        self._meaning: BoundedCache[str, list[ConceptLink]] = BoundedCache(MEMORY)
         self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
         self._row_words: BoundedCache[str, frozenset[str]] = BoundedCache(MEMORY)  # their words
 
@@ -91,7 +101,8 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        caches = (self._kinds, self._words, self._keys, self._near, self._rows, self._row_words)
+        caches = (self._kinds, self._words, self._keys, self._near, self._meaning)
+        caches += (self._rows, self._row_words)
         for cache in caches:  # all depend on the KB
             cache.clear()
 
@@ -184,13 +195,29 @@ class KBRetriever:
         """
         kinds = self._kinds_for(concepts, question)
         links: list[ConceptLink] = []
+        weak: list[str] = []
         for phrase in concepts:
             kind = kinds.get(phrase)
             found = self.index.link(phrase, proper=kind == "proper")
             if kind == "head":
                 found = [replace(k, strength=k.strength * HEAD_NOUN) for k in found]
+            elif max((k.strength for k in found), default=0.0) < WEAK:
+                weak.append(phrase)
             links.extend(found)
-        return links
+        return links + self.meaning_links(weak)
+
+    def meaning_links(self, phrases: Sequence[str]) -> list[ConceptLink]:
+        """Links of ``phrases`` to the concepts whose names are nearest in meaning (the dense
+        extra with ``Settings.dense_link_threshold`` at most 1; else none)."""
+        threshold = self.settings.dense_link_threshold
+        if self.concept_vectors is None or not phrases or threshold > 1:
+            return []
+        todo = [p for p in dict.fromkeys(phrases) if p not in self._meaning]
+        if todo:
+            found = meaning_links(self.concept_vectors, todo, self.index, threshold)
+            for phrase in todo:
+                self._meaning[phrase] = found[phrase]
+        return [link for p in phrases for link in self._meaning.get(p) or []]
 
     def _kinds_for(self, phrases: Sequence[str], question: str) -> dict[str, str]:
         kinds = dict(self._kinds.get(question) or {})

@@ -5,14 +5,16 @@ unit vectors, so scores are cosines); each sentence IRI maps to a numeric id and
 the text it was encoded from. :meth:`VectorSidecar.sync` makes the sidecar equal to the store:
 sentences that are gone (forgotten documents) are removed, sentences whose text changed
 (re-learned documents) are encoded again, new ones are added. On disk it is
-``<kb>/indexes/dense/vectors.faiss`` plus ``keys.json``, written after every sync.
+``<kb>/indexes/dense/vectors.faiss`` plus ``keys.json``, written after every sync. The same
+class keeps the concept-name vectors of the meaning links in ``<kb>/indexes/dense/concepts/``
+(``retrieve/dense/concepts.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +25,22 @@ from lgm_rdf.store.base import GraphStore
 
 INDEX_FILE = "vectors.faiss"
 KEYS_FILE = "keys.json"
+CONCEPTS_DIRECTORY = "concepts"  # the concept-name vectors, a sidecar inside the sentences' one
 
 
 def _digest(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def embedding_counts(directory: Path | None, sentences: Any, concepts: Any) -> dict[str, int]:
+    """``embeddings`` (sentences) and ``concept_embeddings`` (concept names) beside a KB: the
+    sizes of the open sidecars, else read from their key files under ``directory``."""
+    return {
+        "embeddings": len(sentences) if sentences is not None else sidecar_size(directory),
+        "concept_embeddings": len(concepts)
+        if concepts is not None
+        else sidecar_size(directory / CONCEPTS_DIRECTORY if directory is not None else None),
+    }
 
 
 def sidecar_size(directory: str | Path | None) -> int:
@@ -119,12 +133,22 @@ class VectorSidecar:
 
     def search(self, text: str, count: int) -> list[tuple[str, float]]:
         """The ``count`` sentences nearest to ``text`` as (IRI, cosine), nearest first."""
-        if not self.keys or count < 1:
-            return []
-        query = self.encoder.encode([text])
+        return self.search_many([text], count)[0]
+
+    def search_many(self, texts: Sequence[str], count: int) -> list[list[tuple[str, float]]]:
+        """For each of ``texts`` (encoded in one batch), the ``count`` nearest keys as
+        (key, cosine), nearest first."""
+        import numpy as np
+
+        if not self.keys or count < 1 or not texts:
+            return [[] for _ in texts]
+        query = np.ascontiguousarray(self.encoder.encode(list(texts)), dtype=np.float32)
         scores, ids = self.index.search(query, min(count, len(self.keys)))
         return [
-            (self._by_id[int(i)], float(s))
-            for s, i in zip(scores[0], ids[0], strict=True)
-            if int(i) in self._by_id
+            [
+                (self._by_id[int(i)], float(s))
+                for s, i in zip(row_s, row_i, strict=True)
+                if int(i) in self._by_id
+            ]
+            for row_s, row_i in zip(scores, ids, strict=True)
         ]
