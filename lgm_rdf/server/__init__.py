@@ -1,7 +1,7 @@
 """HTTP server of lgm_rdf (``lgm serve``): SPARQL 1.1 Protocol endpoint, JSON API, web page.
 
 ``LgmServer`` is imported on first use, so the query worker processes
-(``python -m lgm_rdf.server.worker``) do not load the whole server.
+(``python -m lgm_rdf.store.isolation.worker``) do not load the whole server.
 """
 
 from __future__ import annotations
