@@ -15,8 +15,9 @@ import pytest
 
 from lgm_rdf.cli import main
 from lgm_rdf.store.backup import backup_kb, restore_kb
-from lgm_rdf.store.integrity import STATE_FILE, StoreDamagedError
+from lgm_rdf.store.integrity import FULL_PROBE_QUADS, STATE_FILE, StoreDamagedError
 from lgm_rdf.store.oxigraph import OxigraphStore
+from lgm_rdf.store.tables import TableDamaged, verify_table
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,6 +48,16 @@ def _overwrite_middle(path: Path, seed: int = 7) -> None:
     with path.open("r+b") as f:
         f.seek(size // 2 - 512)
         f.write(random.Random(seed).randbytes(1024))
+
+
+def _flip_in_a_data_block(path: Path) -> None:
+    """Change one byte in the middle of a table file (data blocks fill its first part)."""
+    size = path.stat().st_size
+    with path.open("r+b") as f:
+        f.seek(size // 2)
+        byte = f.read(1)[0]
+        f.seek(size // 2)
+        f.write(bytes([byte ^ 0x5A]))
 
 
 def _big_tables(kb: Path) -> list[Path]:
@@ -123,6 +134,75 @@ def test_check_finds_damage_in_every_index(kb: Path, tmp_path: Path) -> None:
         _overwrite_middle(broken / name)
         with pytest.raises(StoreDamagedError, match=name):
             OxigraphStore(broken, read_only=True)
+
+
+@pytest.fixture(scope="module")
+def large_kb(kb: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The learned KB plus a document graph of 15,000 quads, compacted into table files.
+
+    Over ``FULL_PROBE_QUADS``, so before table files were verified the open probe read only
+    the main indexes.
+    """
+    from pyoxigraph import Literal, NamedNode, Quad
+
+    path = _copy(kb, tmp_path_factory.mktemp("large") / "kb")
+    store = OxigraphStore(path)
+    graph = NamedNode("urn:lgm:doc:bulk")
+    store.add_quads(
+        Quad(
+            NamedNode(f"urn:x:s{i // 7}"),
+            NamedNode(f"urn:x:p{i % 13}"),
+            Literal(f"value number {i}"),
+            graph,
+        )
+        for i in range(15_000)
+    )
+    store._store.flush()
+    store._store.optimize()  # every index in table files, not in the write-ahead log
+    assert len(store) > FULL_PROBE_QUADS
+    store.close()
+    return path
+
+
+def _table_of(kb: Path, index: str) -> Path:
+    found = [p for p in kb.glob("*.sst") if verify_table(p).column_family == index]
+    assert len(found) == 1, (index, found)
+    return found[0]
+
+
+@pytest.mark.slow
+def test_one_byte_in_a_secondary_index_of_a_large_kb_is_found_at_open(
+    large_kb: Path, tmp_path: Path
+) -> None:
+    """posg is read by no probe query, but Oxigraph's COUNT on it loops on a bad block."""
+    broken = _copy(large_kb, tmp_path / "broken")
+    table = _table_of(broken, "posg")
+    _flip_in_a_data_block(table)
+    with pytest.raises(TableDamaged, match="checksum mismatch.*posg"):
+        verify_table(table)
+    for command in (
+        ["stats"],
+        ["sparql", "SELECT (COUNT(*) AS ?n) WHERE { ?s <urn:x:p12> ?o }"],
+        ["sparql", COUNT_ALL],
+    ):
+        done = _lgm(*command, "--kb", str(broken))
+        assert done.returncode == 1, (command, done.stderr[-500:])
+        assert done.stderr.count("\n") == 1, (command, done.stderr[-500:])
+        assert "is damaged" in done.stderr and table.name in done.stderr
+        assert "posg" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_table_files_are_verified_once(large_kb: Path, tmp_path: Path) -> None:
+    """A sound file's checksums are remembered by name, size and time; a changed file is not."""
+    copy = _copy(large_kb, tmp_path / "copy")
+    OxigraphStore(copy, read_only=True).close()
+    remembered = (copy / STATE_FILE).read_text().splitlines()[1:]
+    tables = sorted(p.name for p in copy.glob("*.sst"))
+    assert sorted(line.split()[0] for line in remembered) == tables
+    table = _table_of(copy, "ospg")
+    _flip_in_a_data_block(table)  # a new modification time: checked again
+    with pytest.raises(StoreDamagedError, match=f"{table.name}: block checksum mismatch"):
+        OxigraphStore(copy, read_only=True)
 
 
 def test_check_reports_a_sound_kb(kb: Path, capsys: pytest.CaptureFixture[str]) -> None:
