@@ -24,6 +24,8 @@ PEARS = "Pears grow in orchards. Orchards need bees."
 COUNT_DOCUMENTS = "SELECT (COUNT(?d) AS ?n) WHERE { ?d a lgm:Document }"
 # four unconstrained patterns: (quads)^4 solutions to count, far past any deadline
 RUNAWAY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
+# millions of rows held at once to be sorted before the first one comes out: far over 100 MB
+HUNGRY = "SELECT ?a ?c ?d ?f ?g ?i WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } ORDER BY ?i ?g ?a"
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +172,18 @@ def test_a_missing_sdk_is_one_clear_line(
     assert main(["mcp", "--kb", str(kb)]) == 1
     err = capsys.readouterr().err
     assert "pip install 'lgm_rdf[mcp]'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_query_past_its_memory_limit_is_stopped(kb: Path) -> None:
+    """The worker's memory limit (LGM_SERVER_QUERY_MEMORY) holds for MCP as for the server."""
+
+    async def body(client: Any) -> list[Any]:
+        return [
+            await client.call_tool("sparql", {"query": HUNGRY}),
+            await client.call_tool("sparql", {"query": "ASK { ?s ?p ?o }"}),
+        ]
+
+    env = {"LGM_SERVER_QUERY_MEMORY": "100", "LGM_SERVER_QUERY_TIMEOUT": "120"}
+    hungry, cheap = _session(kb, env=env)(body)
+    assert hungry.is_error and "more than 100 MB" in hungry.content[0].text
+    assert cheap.structured_content == {"boolean": True}

@@ -303,3 +303,17 @@ def test_restore_refuses_a_damaged_backup(kb: Path, tmp_path: Path) -> None:
     with pytest.raises(StoreDamagedError):
         restore_kb(bad, target)
     assert len(OxigraphStore(target, read_only=True)) > 0  # untouched
+
+
+def test_without_xxhash_the_open_probe_reads_the_store(
+    kb: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Table files that cannot be hashed: a warning, then the store is read (small: fully)."""
+    sound = _copy(kb, tmp_path / "sound")
+    broken = _copy(kb, tmp_path / "broken")
+    _flip_in_a_data_block(_table_of(broken, "posg"))
+    monkeypatch.setitem(sys.modules, "xxhash", None)  # import fails
+    OxigraphStore(sound, read_only=True).close()
+    assert "cannot verify the table files" in caplog.text and "xxhash" in caplog.text
+    with pytest.raises(StoreDamagedError, match="posg|Corruption"):
+        OxigraphStore(broken, read_only=True)

@@ -37,6 +37,7 @@ from lgm_rdf.store.integrity import (
 )
 from lgm_rdf.store.state import StateFile
 
+OPEN_CLOCK_SLACK_NS = 50_000_000
 QUAD_FORMATS = {"nquads": RdfFormat.N_QUADS, "trig": RdfFormat.TRIG}
 TRIPLE_FORMATS = {
     "turtle": RdfFormat.TURTLE,
@@ -76,7 +77,9 @@ class OxigraphStore:
         self._state = StateFile(self.path) if self.path is not None else None
         self._token: str | None = None
         before = self._state.open_read_only() if self._state and read_only else None
-        opened_ns = time.time_ns()
+        # tables RocksDB writes while opening for writing (a flush of the log) are new: the
+        # next open checks them; the file system's clock may lag a little behind this one
+        opened_ns = 0 if read_only else time.time_ns() - OPEN_CLOCK_SLACK_NS
         try:
             if self.path is None:
                 self._store = Store()
