@@ -68,8 +68,10 @@ def _limited() -> None:  # the child may not eat the machine if a fix regresses
     resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 
 
-def _lgm(*args: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": ""}
+def _lgm(
+    *args: str, timeout: float = 90, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": "", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "lgm_rdf.cli", *args],
         capture_output=True,
@@ -190,6 +192,28 @@ def test_one_byte_in_a_secondary_index_of_a_large_kb_is_found_at_open(
         assert done.stderr.count("\n") == 1, (command, done.stderr[-500:])
         assert "is damaged" in done.stderr and table.name in done.stderr
         assert "posg" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_the_memory_guard_ends_a_command_meeting_damage_after_its_check(
+    large_kb: Path, tmp_path: Path
+) -> None:
+    """Bit rot after a file was verified (same size and time): the guard of `lgm` ends it."""
+    rotten = _copy(large_kb, tmp_path / "rotten")
+    OxigraphStore(rotten, read_only=True).close()  # every table file verified and remembered
+    table = _table_of(rotten, "posg")
+    before = table.stat()
+    _flip_in_a_data_block(table)
+    os.utime(table, ns=(before.st_atime_ns, before.st_mtime_ns))
+    done = _lgm(
+        "sparql",
+        "SELECT (COUNT(*) AS ?n) WHERE { ?s <urn:x:p12> ?o }",
+        "--kb",
+        str(rotten),
+        env={"LGM_MEMORY_LIMIT_MB": "500"},
+    )
+    assert done.returncode == 1, done.stderr[-500:]
+    assert done.stderr.count("\n") == 1 and "stopped at" in done.stderr, done.stderr[-500:]
 
 
 def test_table_files_are_verified_once(large_kb: Path, tmp_path: Path) -> None:

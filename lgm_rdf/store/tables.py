@@ -52,6 +52,9 @@ class TableReport:
 
 
 def _varint(buf: bytes | memoryview, pos: int) -> tuple[int, int]:
+    byte = buf[pos] if pos < len(buf) else 0x100
+    if byte < 0x80:  # most varints of an index are one byte
+        return byte, pos + 1
     value = shift = 0
     while True:
         if pos >= len(buf) or shift > 63:
@@ -207,42 +210,22 @@ def _contents(raw: memoryview, kind: int) -> memoryview:
     raise UnsupportedTable(f"an index block compressed with type {kind}")
 
 
-def block_entries(block: memoryview, delta_values: bool) -> list[tuple[bytes, memoryview, int]]:
-    """The (key, value, shared prefix length) entries of a block, keys rebuilt in full.
-
-    With ``delta_values`` (index blocks from format version 4 on) an entry stores no value
-    length: a full block handle when it shares no key prefix, else a signed size delta.
-    """
-    if len(block) < 4:
-        raise UnsupportedTable("a block too small for its restart count")
-    (restarts,) = struct.unpack_from("<I", block, len(block) - 4)
-    restarts &= 0x7FFFFFFF  # the top bit marks a data block's hash index
-    limit = len(block) - 4 - 4 * restarts
-    if limit < 0:
-        raise UnsupportedTable("a block's restart array is larger than the block")
-    entries: list[tuple[bytes, memoryview, int]] = []
+def block_entries(block: memoryview) -> dict[bytes, memoryview]:
+    """The entries of a block that stores value lengths (metaindex, properties), by key."""
+    limit = _entries_end(block)
+    entries: dict[bytes, memoryview] = {}
     key = b""
     pos = 0
     while pos < limit:
         shared, pos = _varint(block, pos)
         fresh, pos = _varint(block, pos)
-        if not delta_values:
-            length, pos = _varint(block, pos)
+        length, pos = _varint(block, pos)
         key = key[:shared] + bytes(block[pos : pos + fresh])
         pos += fresh
-        if delta_values:
-            start = pos
-            if shared == 0:
-                pos = _varint(block, _varint(block, pos)[1])[1]
-            else:
-                pos = _varint(block, pos)[1]
-            value = block[start:pos]
-        else:
-            value = block[pos : pos + length]
-            pos += length
-        if pos > limit:
-            raise UnsupportedTable("a block entry runs past the block")
-        entries.append((key, value, shared))
+        entries[key] = block[pos : pos + length]
+        pos += length
+    if pos != limit:
+        raise UnsupportedTable("a block entry runs past the block")
     return entries
 
 
@@ -265,24 +248,34 @@ class _Reader:
 
     def block(self, offset: int, size: int) -> memoryview:
         """The verified block at ``offset`` followed by its compression type byte."""
-        end = offset + size + TRAILER
-        if end > self.report.size - FOOTER_SIZE:
-            raise TableDamaged(f"a block handle points past the end ({offset}+{size})")
-        if not (self.start <= offset and end <= self.start + len(self.data)):
-            want = max(CHUNK, end - offset)
-            self.data = memoryview(os.pread(self.fd, want, offset))
-            self.start = offset
-            if len(self.data) < end - offset:
-                raise TableDamaged("the file ends inside a block")
+        self.blocks([(offset, size)])
         at = offset - self.start
-        body = self.data[at : at + size + 1]
-        (stored,) = struct.unpack_from("<I", self.data, at + size + 1)
-        stored = (stored - context_modifier(self.footer.base, offset)) & MASK32
-        if stored != self.footer.checksum(body):
-            raise TableDamaged(f"block checksum mismatch at offset {offset} (size {size})")
-        self.report.blocks += 1
-        self.report.bytes += size + TRAILER
-        return body
+        return self.data[at : at + size + 1]
+
+    def blocks(self, handles: list[tuple[int, int]]) -> None:
+        """Verify the blocks at ``handles`` (in file order, for sequential reads)."""
+        checksum, base = self.footer.checksum, self.footer.base
+        last = self.report.size - FOOTER_SIZE
+        unpack = struct.Struct("<I").unpack_from
+        data, start = self.data, self.start
+        for offset, size in handles:
+            end = offset + size + TRAILER
+            if not (start <= offset and end <= start + len(data)):
+                if end > last:
+                    raise TableDamaged(f"a block handle points past the end ({offset}+{size})")
+                data = memoryview(os.pread(self.fd, max(CHUNK, end - offset), offset))
+                start = offset
+                if len(data) < end - offset:
+                    raise TableDamaged("the file ends inside a block")
+            at = offset - start
+            (stored,) = unpack(data, at + size + 1)
+            if base:
+                stored = (stored - context_modifier(base, offset)) & MASK32
+            if stored != checksum(data[at : at + size + 1]):
+                raise TableDamaged(f"block checksum mismatch at offset {offset} (size {size})")
+            self.report.bytes += size + TRAILER
+        self.report.blocks += len(handles)
+        self.data, self.start = data, start
 
 
 def verify_table(path: Path) -> TableReport:
@@ -299,13 +292,13 @@ def verify_table(path: Path) -> TableReport:
         footer = read_footer(tail, size)
         reader = _Reader(fd, footer, report)
         metaindex = reader.block(*footer.metaindex)
-        meta = {k: v for k, v, _ in block_entries(_contents(metaindex[:-1], metaindex[-1]), False)}
+        meta = block_entries(_contents(metaindex[:-1], metaindex[-1]))
         properties = meta.pop(b"rocksdb.properties", None)
         if properties is not None:
             raw = reader.block(*_handle(properties))
-            for key, value, _ in block_entries(_contents(raw[:-1], raw[-1]), False):
-                if key == b"rocksdb.column.family.name":
-                    report.column_family = bytes(value).decode("utf-8", "replace")
+            name = block_entries(_contents(raw[:-1], raw[-1])).get(b"rocksdb.column.family.name")
+            if name is not None:
+                report.column_family = bytes(name).decode("utf-8", "replace")
         try:
             _verify_blocks(reader, footer, meta)
         except TableDamaged as exc:
@@ -325,27 +318,55 @@ def _verify_blocks(reader: _Reader, footer: _Footer, meta: dict[bytes, memoryvie
             raise UnsupportedTable("no index block in the metaindex")
         index = _handle(meta.pop(b"rocksdb.index"))
     raw = reader.block(*index)
-    entries = block_entries(_contents(raw[:-1], raw[-1]), footer.version >= 4)
-    data = _data_handles(entries, footer.version >= 4)
+    data = index_handles(bytes(_contents(raw[:-1], raw[-1])), footer.version >= 4)
     _check_tiling(data, index)
-    for offset, size in data:
-        reader.block(offset, size)
+    reader.blocks(data)
     for value in meta.values():
         reader.block(*_handle(value))
 
 
-def _data_handles(
-    entries: list[tuple[bytes, memoryview, int]], delta: bool
-) -> list[tuple[int, int]]:
+def index_handles(block: bytes, delta: bool) -> list[tuple[int, int]]:
+    """The (offset, size) of every data block an index block lists, keys skipped.
+
+    With ``delta`` (format version 4 on) an entry stores no value length: a full handle when
+    it shares no key prefix with the entry before, else the signed change of size, the
+    offset following the block before.
+    """
+    limit = _entries_end(block)
     handles: list[tuple[int, int]] = []
-    for _, value, shared in entries:
-        if delta and shared and handles:
-            offset, size = handles[-1]
-            delta_size = _unzigzag(_varint(value, 0)[0])
-            handles.append((offset + size + TRAILER, size + delta_size))
+    pos, offset, size = 0, 0, 0
+    while pos < limit:
+        shared, pos = _varint(block, pos)
+        fresh, pos = _varint(block, pos)
+        if delta:
+            pos += fresh
+            if shared and handles:
+                change, pos = _varint(block, pos)
+                offset, size = offset + size + TRAILER, size + _unzigzag(change)
+            else:
+                offset, pos = _varint(block, pos)
+                size, pos = _varint(block, pos)
         else:
-            handles.append(_handle(value))
+            length, pos = _varint(block, pos)
+            pos += fresh
+            offset, size = _handle(block[pos : pos + length])
+            pos += length
+        handles.append((offset, size))
+    if pos != limit:
+        raise UnsupportedTable("an index entry runs past the block")
     return handles
+
+
+def _entries_end(block: bytes | memoryview) -> int:
+    """Where a block's entries end (its restart array and restart count follow)."""
+    if len(block) < 4:
+        raise UnsupportedTable("a block too small for its restart count")
+    (restarts,) = struct.unpack_from("<I", block, len(block) - 4)
+    restarts &= 0x7FFFFFFF  # the top bit marks a data block's hash index
+    limit = len(block) - 4 - 4 * restarts
+    if limit < 0:
+        raise UnsupportedTable("a block's restart array is larger than the block")
+    return limit
 
 
 def _check_tiling(data: list[tuple[int, int]], index: tuple[int, int]) -> None:
