@@ -119,6 +119,7 @@ def serve_stdio(graph: LanguageGraph, allow_learn: bool = False) -> None:
     """
     _sdk()  # fail early, before any worker starts, when the SDK is missing
     pool = QueryPool.of_store(graph.store, graph.settings, workers=MCP_QUERY_WORKERS)
+    pool.warm()  # the first query, and a cheap one right after a runaway, need not wait
     try:
         build_server(graph, pool, allow_learn=allow_learn).run("stdio")
     finally:
