@@ -10,9 +10,11 @@ than reading the same data back through queries, so a KB's tables can be checked
 query meets a damaged block (which can make Oxigraph's aggregates retry forever).
 
 Supported: the block-based table format, format versions 2 to 7 (context-aware checksums
-from 6 on), checksums XXH3, xxHash64 and xxHash (the ``xxhash`` package) and CRC32C (when
-``google-crc32c`` or ``crc32c`` is installed), index blocks stored plain or LZ4-compressed.
-Anything else raises ``UnsupportedTable``, and the caller falls back to reading the store.
+from 6 on; Oxigraph 0.5 writes 5 and 7), XXH3 checksums (what Oxigraph's RocksDB writes; the
+``xxhash`` package), index blocks stored plain or LZ4-compressed. Anything else raises
+``UnsupportedTable``, and the caller falls back to reading the store. Every checksum is
+verified before a block is decoded, so a misread map can only give ``UnsupportedTable``,
+never a sound file called damaged.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ BLOCK_BASED_MAGIC = 0x88E241B785F4CFF7
 FOOTER_SIZE = 53  # checksum type, 40 bytes of handles or extended fields, version, magic
 TRAILER = 5  # compression type + checksum after every block
 EXTENDED_MAGIC = b"\x3e\x00\x7a\x00"  # part 2 of the footer from format version 6 on
+XXH3 = 4  # the checksum type byte of XXH3 in a footer
 LAST_BYTE_PRIME = 0x6B9083D9  # XXH3 checksums fold the trailer's type byte in with it
 NO_COMPRESSION, LZ4, LZ4HC = 0, 4, 5
 CHUNK = 8 << 20  # bytes read at a time
@@ -68,48 +71,26 @@ def _varint(buf: bytes | memoryview, pos: int) -> tuple[int, int]:
 
 
 def _checksummer(kind: int) -> Callable[[memoryview], int]:
-    """The function computing RocksDB's checksum of type ``kind`` over block + type byte."""
-    if kind in (2, 3, 4):
-        try:
-            import xxhash
-        except ImportError:
-            raise UnsupportedTable("the xxhash package is not installed") from None
-        if kind == 4:  # XXH3 of all but the last byte, with the last byte folded in
-            xxh3 = xxhash.xxh3_64_intdigest
+    """The function computing RocksDB's checksum of type ``kind`` over block + type byte.
 
-            def xxh3_last(data: memoryview) -> int:
-                if not data:
-                    return 0
-                low = xxh3(data[:-1]) & MASK32
-                return low ^ ((data[-1] * LAST_BYTE_PRIME) & MASK32)
-
-            return xxh3_last
-        if kind == 3:
-            return lambda data: xxhash.xxh64_intdigest(data) & MASK32
-        return lambda data: xxhash.xxh32_intdigest(data)
-    if kind == 1:
-        crc = _crc32c()
-        return lambda data: _mask_crc(crc(bytes(data)))
-    raise UnsupportedTable(f"checksum type {kind}")
-
-
-def _crc32c() -> Callable[[bytes], int]:
+    Only XXH3 (type 4, what Oxigraph's RocksDB writes) is supported: it is the one checked
+    against real files. Other types raise ``UnsupportedTable``, so such a KB is probed by
+    reading it rather than risk calling a sound file damaged.
+    """
+    if kind != XXH3:
+        raise UnsupportedTable(f"checksum type {kind} (only XXH3, type {XXH3}, is checked)")
     try:
-        import google_crc32c
-
-        return lambda data: int(google_crc32c.value(data))
+        import xxhash
     except ImportError:
-        pass
-    try:
-        import crc32c
+        raise UnsupportedTable("the xxhash package is not installed") from None
+    xxh3 = xxhash.xxh3_64_intdigest
 
-        return lambda data: int(crc32c.crc32c(data))
-    except ImportError:
-        raise UnsupportedTable("CRC32C checksums need google-crc32c or crc32c") from None
+    def xxh3_last(data: memoryview) -> int:  # XXH3 of all but the last byte, then that byte
+        if not data:
+            return 0
+        return (xxh3(data[:-1]) & MASK32) ^ ((data[-1] * LAST_BYTE_PRIME) & MASK32)
 
-
-def _mask_crc(crc: int) -> int:
-    return ((((crc >> 15) | (crc << 17)) & MASK32) + 0xA282EAD8) & MASK32
+    return xxh3_last
 
 
 def context_modifier(base: int, offset: int) -> int:
@@ -139,7 +120,7 @@ def read_footer(tail: bytes, size: int) -> _Footer:
     if not 2 <= version <= 7:
         raise UnsupportedTable(f"table format version {version}")
     kind = tail[0]
-    checksum = _checksummer(kind) if kind else (lambda data: 0)
+    checksum = _checksummer(kind)
     footer_offset = size - FOOTER_SIZE
     if version < 6:
         meta_offset, pos = _varint(tail, 1)
@@ -150,12 +131,11 @@ def read_footer(tail: bytes, size: int) -> _Footer:
     if tail[1:5] != EXTENDED_MAGIC:
         raise TableDamaged("bad extended magic number in the footer")
     stored, base, meta_size = struct.unpack_from("<III", tail, 5)
-    if kind:
-        blank = bytearray(tail[:FOOTER_SIZE])
-        blank[5:9] = b"\0\0\0\0"
-        computed = (checksum(memoryview(blank)) + context_modifier(base, footer_offset)) & MASK32
-        if computed != stored:
-            raise TableDamaged(f"footer checksum mismatch at offset {footer_offset}")
+    blank = bytearray(tail[:FOOTER_SIZE])
+    blank[5:9] = b"\0\0\0\0"
+    computed = (checksum(memoryview(blank)) + context_modifier(base, footer_offset)) & MASK32
+    if computed != stored:
+        raise TableDamaged(f"footer checksum mismatch at offset {footer_offset}")
     meta_end = footer_offset - TRAILER
     return _Footer(version, checksum, base, (meta_end - meta_size, meta_size), None)
 
