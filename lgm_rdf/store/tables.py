@@ -140,41 +140,39 @@ def read_footer(tail: bytes, size: int) -> _Footer:
     return _Footer(version, checksum, base, (meta_end - meta_size, meta_size), None)
 
 
+def _lz4_length(src: memoryview, pos: int, length: int) -> tuple[int, int]:
+    """A length of 15 in a token goes on in the bytes after it, while they are 255."""
+    if length == 15:
+        while True:
+            extra = src[pos]
+            pos += 1
+            length += extra
+            if extra != 255:
+                break
+    return length, pos
+
+
 def _lz4_block(src: memoryview, out_size: int) -> bytes:
     """Decode one raw LZ4 block (the LZ4 block format: literal runs and back-references)."""
     out = bytearray()
     pos, end = 0, len(src)
-    while pos < end:
-        token = src[pos]
-        pos += 1
-        run = token >> 4
-        if run == 15:
-            while True:
-                extra = src[pos]
-                pos += 1
-                run += extra
-                if extra != 255:
-                    break
-        out += src[pos : pos + run]
-        pos += run
-        if pos >= end:
-            break
-        back = src[pos] | (src[pos + 1] << 8)
-        pos += 2
-        length = token & 15
-        if length == 15:
-            while True:
-                extra = src[pos]
-                pos += 1
-                length += extra
-                if extra != 255:
-                    break
-        length += 4
-        if back == 0 or back > len(out):
-            raise UnsupportedTable("an LZ4 back-reference points before the block")
-        start = len(out) - back
-        for i in range(length):  # may overlap what it writes
-            out.append(out[start + i])
+    try:
+        while pos < end:
+            token = src[pos]
+            run, pos = _lz4_length(src, pos + 1, token >> 4)
+            out += src[pos : pos + run]
+            pos += run
+            if pos >= end:
+                break
+            back = src[pos] | (src[pos + 1] << 8)
+            length, pos = _lz4_length(src, pos + 2, token & 15)
+            if back == 0 or back > len(out):
+                raise UnsupportedTable("an LZ4 back-reference points before the block")
+            start = len(out) - back
+            for k in range(length + 4):  # may overlap what it writes
+                out.append(out[start + k])
+    except IndexError:
+        raise UnsupportedTable("an LZ4 block ends inside a sequence") from None
     if len(out) != out_size:
         raise UnsupportedTable("an LZ4 block decodes to another size than it declares")
     return bytes(out)
