@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.store.base import StoreError
-from lgm_rdf.store.tables import TableDamaged, UnsupportedTable, verify_table
+from lgm_rdf.store.tables import TableDamaged, TableIncomplete, UnsupportedTable, verify_table
 
 # up to this size the probe reads every index (0.1 to 0.4 ms a quad); larger stores get the
 # streaming scans of _PROBES, and `lgm check` for the rest
@@ -149,7 +149,7 @@ def verify_tables(
     Returns the records (name, size, modification time) of every present file that passed,
     ``known`` ones included. Raises ``StoreDamagedError`` naming the first damaged file,
     ``UnsupportedTable`` when a file cannot be mapped. A file that vanishes or changes while
-    it is read (compaction by a process writing the KB) is skipped, not reported.
+    it is read, or one with no footer, is skipped, not reported (nor remembered).
     """
     known = known or set()
     report = report if report is not None else TablesReport()
@@ -171,7 +171,9 @@ def verify_tables(
         try:
             table = verify_table(Path(entry.path))
         except (TableDamaged, OSError) as exc:
-            if _changed(Path(entry.path), st):
+            # no footer: being written (RocksDB writes it last), or left half-written by a
+            # killed process and not part of the KB; a live file cut short RocksDB reports
+            if _changed(Path(entry.path), st) or isinstance(exc, TableIncomplete):
                 continue
             raise damaged(path, RuntimeError(f"Corruption: {entry.name}: {exc}")) from exc
         report.files += 1

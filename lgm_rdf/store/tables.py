@@ -40,6 +40,10 @@ class TableDamaged(Exception):
     """A table file's bytes do not match their checksums (or the file is cut short)."""
 
 
+class TableIncomplete(TableDamaged):
+    """A table file with no footer at its end: cut short, or still being written."""
+
+
 class UnsupportedTable(Exception):
     """A table file this module cannot read (another format, checksum or compression)."""
 
@@ -112,10 +116,10 @@ class _Footer:
 def read_footer(tail: bytes, size: int) -> _Footer:
     """Decode the footer from the file's last ``FOOTER_SIZE`` bytes (``size``: the file's)."""
     if size < FOOTER_SIZE or len(tail) < FOOTER_SIZE:
-        raise TableDamaged(f"{size} bytes is too short for a table file")
+        raise TableIncomplete(f"{size} bytes is too short for a table file")
     (magic,) = struct.unpack_from("<Q", tail, FOOTER_SIZE - 8)
     if magic != BLOCK_BASED_MAGIC:
-        raise TableDamaged(f"bad table magic number {magic:#x}")
+        raise TableIncomplete(f"bad table magic number {magic:#x}")
     (version,) = struct.unpack_from("<I", tail, FOOTER_SIZE - 12)
     if not 2 <= version <= 7:
         raise UnsupportedTable(f"table format version {version}")
