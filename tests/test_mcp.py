@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -187,3 +188,32 @@ def test_a_query_past_its_memory_limit_is_stopped(kb: Path) -> None:
     hungry, cheap = _session(kb, env=env)(body)
     assert hungry.is_error and "more than 100 MB" in hungry.content[0].text
     assert cheap.structured_content == {"boolean": True}
+
+
+def test_over_a_kb_in_a_sparql_server_the_query_goes_there(kb: Path, tmp_path: Path) -> None:
+    """No snapshot of a remote KB: the server evaluates, and the answer is shaped the same."""
+    from oxigraph_server import OxigraphServer, oxigraph_binary
+
+    if oxigraph_binary() is None:
+        pytest.skip("the `oxigraph` server binary is not installed")
+    location = tmp_path / "served"
+    shutil.copytree(kb, location, ignore=shutil.ignore_patterns("LOCK"))
+    server = OxigraphServer(location).start()
+    try:
+
+        async def body(client: Any) -> list[Any]:
+            return [
+                await client.call_tool("sparql", {"query": COUNT_DOCUMENTS}),
+                await client.call_tool(
+                    "sparql", {"query": "SELECT ?s WHERE { ?s ?p ?o }", "limit": 2}
+                ),
+                await client.call_tool("sparql", {"query": "SELECT WHERE {"}),
+            ]
+
+        count, capped, bad = _session(kb, "--kb", server.url)(body)
+    finally:
+        server.stop()
+    assert count.structured_content["rows"][0]["n"][1].isdigit()
+    assert capped.structured_content["truncated"] is True
+    assert len(capped.structured_content["rows"]) == 2
+    assert bad.is_error and "not a SPARQL query" in bad.content[0].text

@@ -44,11 +44,14 @@ def _sdk() -> Any:
     return MCPServer
 
 
-def build_server(graph: LanguageGraph, pool: QueryPool, allow_learn: bool = False) -> Any:
+def build_server(
+    graph: LanguageGraph, pool: QueryPool | None = None, allow_learn: bool = False
+) -> Any:
     """An ``MCPServer`` over ``graph`` (``learn`` only with ``allow_learn``).
 
     ``sparql`` runs in the query workers of ``pool`` (deadline, memory limit), over its
-    snapshots of the KB; ``learn`` refreshes them.
+    snapshots of the KB, which ``learn`` refreshes; without a pool (a KB in a SPARQL server)
+    it is sent to the KB's server.
     """
     server_class = _sdk()
     from mcp.server.mcpserver.exceptions import ToolError
@@ -79,7 +82,7 @@ def build_server(graph: LanguageGraph, pool: QueryPool, allow_learn: bool = Fals
         """Run a read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT or DESCRIBE) over the
         union of the KB's graphs; updates are refused. Terms come back in N-Triples syntax;
         at most `limit` rows (up to 1000)."""
-        return guarded(lambda: tools.sparql(pool, query, limit))
+        return guarded(lambda: tools.sparql(pool or graph, query, limit))
 
     server.add_tool(ask, annotations=read_only)
     server.add_tool(concept, annotations=read_only)
@@ -92,7 +95,8 @@ def build_server(graph: LanguageGraph, pool: QueryPool, allow_learn: bool = Fals
 
             def learn_then_refresh() -> dict[str, Any]:
                 report = tools.learn(graph, paths, text)
-                pool.snapshots.refresh()  # later queries see what was learned
+                if pool is not None:
+                    pool.snapshots.refresh()  # later queries see what was learned
                 return report
 
             return guarded(learn_then_refresh)
@@ -115,9 +119,13 @@ def serve_stdio(graph: LanguageGraph, allow_learn: bool = False) -> None:
     """Serve ``graph`` over stdin/stdout until the client closes the connection.
 
     Users' SPARQL runs in worker processes with the ``server_query_*`` limits of the graph's
-    settings (deadline ``LGM_SERVER_QUERY_TIMEOUT``, memory ``LGM_SERVER_QUERY_MEMORY``).
+    settings (deadline ``LGM_SERVER_QUERY_TIMEOUT``, memory ``LGM_SERVER_QUERY_MEMORY``),
+    except over a KB kept in a SPARQL server, which evaluates it itself.
     """
     _sdk()  # fail early, before any worker starts, when the SDK is missing
+    if graph.settings.remote:  # the SPARQL server evaluates, under its own limits
+        build_server(graph, None, allow_learn=allow_learn).run("stdio")
+        return
     pool = QueryPool.of_store(graph.store, graph.settings, workers=MCP_QUERY_WORKERS)
     pool.warm()  # the first query, and a cheap one right after a runaway, need not wait
     try:

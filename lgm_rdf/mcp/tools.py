@@ -72,37 +72,57 @@ def concept(graph: LanguageGraph, name: str) -> dict[str, Any]:
 ACCEPT = "application/sparql-results+json, application/n-triples"
 
 
-def sparql(pool: QueryPool, query: str, limit: int = MAX_ROWS) -> dict[str, Any]:
+def sparql(source: QueryPool | LanguageGraph, query: str, limit: int = MAX_ROWS) -> dict[str, Any]:
     """Run a read-only SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE); updates are refused.
 
-    The query runs in a worker process of ``pool`` over a read-only snapshot of the KB, under
-    the pool's deadline and memory limit; a query past either is stopped and reported.
+    With a ``QueryPool`` the query runs in a worker process over a read-only snapshot of the
+    KB, under the pool's deadline and memory limit; a query past either is stopped and
+    reported. A ``LanguageGraph`` over a SPARQL server sends it there, under that server's
+    limits. At most ``limit`` rows or triples come back, ``truncated`` says if there were more.
     """
     limit = max(1, min(limit, MAX_ROWS))
+    if isinstance(source, LanguageGraph):
+        try:
+            return _as_json(source.sparql(query), limit)
+        except SyntaxError as exc:
+            raise _not_a_query(str(exc)) from None
     try:
-        answer = pool.evaluate(query, accept=ACCEPT, max_results=limit, truncate=True)
+        answer = source.evaluate(query, accept=ACCEPT, max_results=limit, truncate=True)
     except QueryLimitError as exc:
         message = " ".join(str(exc).split())
         if exc.status == 400 and message.startswith("malformed"):
-            raise ToolInputError(
-                f"not a SPARQL query ({message[:300]}); this tool is read-only: "
-                "SELECT, ASK, CONSTRUCT and DESCRIBE only, never updates"
-            ) from None
+            raise _not_a_query(message) from None
         raise ToolInputError(message) from None
-    truncated = answer.truncated
     if answer.content_type.startswith("application/n-triples"):
-        triples = [
-            [str(q.subject), str(q.predicate), str(q.object)]
-            for q in parse(answer.body, RdfFormat.N_TRIPLES)
-        ]
-        return {"triples": triples, "truncated": truncated}
-    result = parse_query_results(answer.body, QueryResultsFormat.JSON)
+        result: Any = parse(answer.body, RdfFormat.N_TRIPLES)
+    else:
+        result = parse_query_results(answer.body, QueryResultsFormat.JSON)
+    return _as_json(result, limit, answer.truncated)
+
+
+def _not_a_query(detail: str) -> ToolInputError:
+    return ToolInputError(
+        f"not a SPARQL query ({' '.join(detail.split())[:300]}); this tool is read-only: "
+        "SELECT, ASK, CONSTRUCT and DESCRIBE only, never updates"
+    )
+
+
+def _as_json(result: Any, limit: int, truncated: bool = False) -> dict[str, Any]:
+    """A pyoxigraph result as JSON-able data: a boolean, rows, or triples (at most ``limit``)."""
     if isinstance(result, QueryBoolean):
         return {"boolean": bool(result)}
-    assert isinstance(result, QuerySolutions)
-    names = [v.value for v in result.variables]
-    rows = [{n: str(s[n]) for n in names if s[n] is not None} for s in result]
-    return {"variables": names, "rows": rows, "truncated": truncated}
+    items: list[Any] = []
+    for item in result:
+        if len(items) >= limit:
+            truncated = True
+            break
+        items.append(item)
+    if isinstance(result, QuerySolutions):
+        names = [v.value for v in result.variables]
+        rows = [{n: str(s[n]) for n in names if s[n] is not None} for s in items]
+        return {"variables": names, "rows": rows, "truncated": truncated}
+    triples = [[str(t.subject), str(t.predicate), str(t.object)] for t in items]
+    return {"triples": triples, "truncated": truncated}
 
 
 def learn(
