@@ -1,7 +1,7 @@
 """A query worker process: evaluates untrusted SPARQL on a read-only snapshot of the KB.
 
-Started by ``QueryPool`` as ``python -m lgm_rdf.store.isolation.worker PARENT_PID MEMORY_MB``. Before
-each query it limits its data segment to its size then plus ``MEMORY_MB``, so a query that
+Started by ``QueryPool`` as ``python -m lgm_rdf.store.isolation.worker PARENT_PID MEMORY_MB``.
+Before each query it limits its data segment to its size then plus ``MEMORY_MB``, so a query that
 needs more fails (a Rust allocation failure aborts the process) instead of eating the
 machine. The parent kills it at the query's deadline. It reads one request per line on
 stdin (JSON) and writes, per request, one JSON header line on stdout followed by the
