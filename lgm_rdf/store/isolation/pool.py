@@ -2,8 +2,8 @@
 
 pyoxigraph cannot cancel a query, and a thread cannot be killed, so each query is sent to a
 worker process (``lgm_rdf.store.isolation.worker``) that has a snapshot of the KB open
-read-only and a memory limit. At the deadline the worker is killed (its CPU and memory are freed at once) and
-a fresh one takes its place. There are two lanes:
+read-only and a memory limit. At the deadline the worker is killed (its CPU and memory are
+freed at once) and a fresh one takes its place. There are two lanes:
 
 * ``general``: ``workers`` processes for any query, at a lower CPU priority (nice 10) than
   the server itself; a query waits for a free one, but never past its deadline;
