@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -21,6 +22,11 @@ mcp = pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip insta
 ROOT = Path(__file__).resolve().parents[1]
 APPLES = "Apples are a type of fruit. Fruits contain many vitamins. Apples are sweet."
 PEARS = "Pears grow in orchards. Orchards need bees."
+COUNT_DOCUMENTS = "SELECT (COUNT(?d) AS ?n) WHERE { ?d a lgm:Document }"
+# four unconstrained patterns: (quads)^4 solutions to count, far past any deadline
+RUNAWAY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
+# millions of rows held at once to be sorted before the first one comes out: far over 100 MB
+HUNGRY = "SELECT ?a ?c ?d ?f ?g ?i WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } ORDER BY ?i ?g ?a"
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +37,14 @@ def kb(tmp_path_factory: pytest.TempPathFactory, spacy_nlp: SpacyNLP) -> Path:
     return path
 
 
-def _session(kb: Path, *extra: str) -> Callable[[Callable[[Any], Awaitable[Any]]], Any]:
+def _session(
+    kb: Path, *extra: str, env: dict[str, str] | None = None
+) -> Callable[[Callable[[Any], Awaitable[Any]]], Any]:
     """Run ``body(client)`` against ``lgm mcp --kb KB`` started as a subprocess."""
     params = mcp.StdioServerParameters(
         command=sys.executable,
         args=["-m", "lgm_rdf.cli", "mcp", "--kb", str(kb), *extra],
-        env={"PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": ""},
+        env={"PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": "", **(env or {})},
         cwd=str(kb.parent),
     )
 
@@ -108,7 +116,15 @@ def test_learn_only_with_the_flag(kb: Path, tmp_path: Path) -> None:
         missing = await client.call_tool("learn", {"paths": [str(tmp_path / "nope.txt")]})
         ask = await client.call_tool("ask", {"question": "What do orchards need?", "top": 0})
         stats = await client.read_resource("lgm://stats")
-        return {"tools": tools, "learned": learned, "missing": missing, "ask": ask, "stats": stats}
+        count = await client.call_tool("sparql", {"query": COUNT_DOCUMENTS})
+        return {
+            "tools": tools,
+            "learned": learned,
+            "missing": missing,
+            "ask": ask,
+            "stats": stats,
+            "count": count,
+        }
 
     out = _session(kb, "--allow-learn")(body)
     assert "learn" in out["tools"]
@@ -117,6 +133,37 @@ def test_learn_only_with_the_flag(kb: Path, tmp_path: Path) -> None:
     texts = [s["text"] for s in out["ask"].structured_content["supports"]]
     assert "Orchards need bees." in texts
     assert json.loads(out["stats"].contents[0].text)["documents"] == 2
+    # the query workers read a fresh snapshot after the learn
+    assert out["count"].structured_content["rows"][0]["n"].startswith('"2"')
+
+
+def test_a_runaway_query_stops_at_its_deadline_and_the_next_one_answers(kb: Path) -> None:
+    """SPARQL runs in a worker process killed at the deadline (LGM_SERVER_QUERY_TIMEOUT)."""
+
+    async def body(client: Any) -> list[Any]:
+        return [
+            await client.call_tool("sparql", {"query": RUNAWAY}),
+            await client.call_tool("sparql", {"query": "ASK { ?s a nif:Sentence }"}),
+            await client.call_tool("sparql", {"query": "SELECT ?s WHERE { ?s ?p ?o }", "limit": 2}),
+            await client.call_tool(
+                "sparql", {"query": "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }", "limit": 3}
+            ),
+            await client.call_tool("sparql", {"query": RUNAWAY}),
+            await client.call_tool("sparql", {"query": COUNT_DOCUMENTS}),
+        ]
+
+    runaway, cheap, capped, graph, again, count = _session(
+        kb, env={"LGM_SERVER_QUERY_TIMEOUT": "2"}
+    )(body)
+    for stopped in (runaway, again):
+        assert stopped.is_error
+        assert "did not finish within 2 s" in stopped.content[0].text
+    assert cheap.structured_content == {"boolean": True}
+    assert len(capped.structured_content["rows"]) == 2
+    assert capped.structured_content["truncated"] is True
+    assert len(graph.structured_content["triples"]) == 3
+    assert graph.structured_content["triples"][0][0].startswith(("<", "_:"))
+    assert not count.is_error and count.structured_content["rows"][0]["n"][1].isdigit()
 
 
 def test_a_missing_sdk_is_one_clear_line(
@@ -126,3 +173,47 @@ def test_a_missing_sdk_is_one_clear_line(
     assert main(["mcp", "--kb", str(kb)]) == 1
     err = capsys.readouterr().err
     assert "pip install 'lgm_rdf[mcp]'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_query_past_its_memory_limit_is_stopped(kb: Path) -> None:
+    """The worker's memory limit (LGM_SERVER_QUERY_MEMORY) holds for MCP as for the server."""
+
+    async def body(client: Any) -> list[Any]:
+        return [
+            await client.call_tool("sparql", {"query": HUNGRY}),
+            await client.call_tool("sparql", {"query": "ASK { ?s ?p ?o }"}),
+        ]
+
+    env = {"LGM_SERVER_QUERY_MEMORY": "100", "LGM_SERVER_QUERY_TIMEOUT": "120"}
+    hungry, cheap = _session(kb, env=env)(body)
+    assert hungry.is_error and "more than 100 MB" in hungry.content[0].text
+    assert cheap.structured_content == {"boolean": True}
+
+
+def test_over_a_kb_in_a_sparql_server_the_query_goes_there(kb: Path, tmp_path: Path) -> None:
+    """No snapshot of a remote KB: the server evaluates, and the answer is shaped the same."""
+    from oxigraph_server import OxigraphServer, oxigraph_binary
+
+    if oxigraph_binary() is None:
+        pytest.skip("the `oxigraph` server binary is not installed")
+    location = tmp_path / "served"
+    shutil.copytree(kb, location, ignore=shutil.ignore_patterns("LOCK"))
+    server = OxigraphServer(location).start()
+    try:
+
+        async def body(client: Any) -> list[Any]:
+            return [
+                await client.call_tool("sparql", {"query": COUNT_DOCUMENTS}),
+                await client.call_tool(
+                    "sparql", {"query": "SELECT ?s WHERE { ?s ?p ?o }", "limit": 2}
+                ),
+                await client.call_tool("sparql", {"query": "SELECT WHERE {"}),
+            ]
+
+        count, capped, bad = _session(kb, "--kb", server.url)(body)
+    finally:
+        server.stop()
+    assert count.structured_content["rows"][0]["n"][1].isdigit()
+    assert capped.structured_content["truncated"] is True
+    assert len(capped.structured_content["rows"]) == 2
+    assert bad.is_error and "not a SPARQL query" in bad.content[0].text

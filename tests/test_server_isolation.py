@@ -142,7 +142,7 @@ def test_from_and_dataset_parameters_are_honoured(graph: LanguageGraph) -> None:
 
 
 def test_cheap_queries_and_own_datasets_are_recognised() -> None:
-    from lgm_rdf.server.screening import is_cheap, names_dataset
+    from lgm_rdf.store.isolation.screening import is_cheap, names_dataset
 
     assert is_cheap("ASK {}")
     assert is_cheap("SELECT * WHERE { ?s ?p ?o } LIMIT 5")

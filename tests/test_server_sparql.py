@@ -16,8 +16,8 @@ from SPARQLWrapper import JSON, TURTLE, XML, SPARQLWrapper
 
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.learn.readers import read_text
-from lgm_rdf.server.negotiation import RESULT_FORMATS, NotAcceptable, negotiate
 from lgm_rdf.settings import Settings
+from lgm_rdf.store.isolation.negotiation import RESULT_FORMATS, NotAcceptable, negotiate
 from tests.server_fixtures import APPLES, call, running_server
 
 TITLES = "SELECT ?t WHERE { ?d a lgm:Document ; dcterms:title ?t } ORDER BY ?t"

@@ -15,8 +15,9 @@ import pytest
 
 from lgm_rdf.cli import main
 from lgm_rdf.store.backup import backup_kb, restore_kb
-from lgm_rdf.store.integrity import STATE_FILE, StoreDamagedError
+from lgm_rdf.store.integrity import FULL_PROBE_QUADS, STATE_FILE, StoreDamagedError
 from lgm_rdf.store.oxigraph import OxigraphStore
+from lgm_rdf.store.tables import TableDamaged, verify_table
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +50,16 @@ def _overwrite_middle(path: Path, seed: int = 7) -> None:
         f.write(random.Random(seed).randbytes(1024))
 
 
+def _flip_in_a_data_block(path: Path) -> None:
+    """Change one byte in the middle of a table file (data blocks fill its first part)."""
+    size = path.stat().st_size
+    with path.open("r+b") as f:
+        f.seek(size // 2)
+        byte = f.read(1)[0]
+        f.seek(size // 2)
+        f.write(bytes([byte ^ 0x5A]))
+
+
 def _big_tables(kb: Path) -> list[Path]:
     return sorted(p for p in kb.glob("*.sst") if p.stat().st_size > 10_240)
 
@@ -57,8 +68,10 @@ def _limited() -> None:  # the child may not eat the machine if a fix regresses
     resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 
 
-def _lgm(*args: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": ""}
+def _lgm(
+    *args: str, timeout: float = 90, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LGM_LLM_MODEL": "", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "lgm_rdf.cli", *args],
         capture_output=True,
@@ -123,6 +136,97 @@ def test_check_finds_damage_in_every_index(kb: Path, tmp_path: Path) -> None:
         _overwrite_middle(broken / name)
         with pytest.raises(StoreDamagedError, match=name):
             OxigraphStore(broken, read_only=True)
+
+
+@pytest.fixture(scope="module")
+def large_kb(kb: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The learned KB plus a document graph of 15,000 quads, compacted into table files.
+
+    Over ``FULL_PROBE_QUADS``, so before table files were verified the open probe read only
+    the main indexes.
+    """
+    from pyoxigraph import Literal, NamedNode, Quad
+
+    path = _copy(kb, tmp_path_factory.mktemp("large") / "kb")
+    store = OxigraphStore(path)
+    graph = NamedNode("urn:lgm:doc:bulk")
+    store.add_quads(
+        Quad(
+            NamedNode(f"urn:x:s{i // 7}"),
+            NamedNode(f"urn:x:p{i % 13}"),
+            Literal(f"value number {i}"),
+            graph,
+        )
+        for i in range(15_000)
+    )
+    store._store.flush()
+    store._store.optimize()  # every index in table files, not in the write-ahead log
+    assert len(store) > FULL_PROBE_QUADS
+    store.close()
+    return path
+
+
+def _table_of(kb: Path, index: str) -> Path:
+    found = [p for p in kb.glob("*.sst") if verify_table(p).column_family == index]
+    assert len(found) == 1, (index, found)
+    return found[0]
+
+
+@pytest.mark.slow
+def test_one_byte_in_a_secondary_index_of_a_large_kb_is_found_at_open(
+    large_kb: Path, tmp_path: Path
+) -> None:
+    """posg is read by no probe query, but Oxigraph's COUNT on it loops on a bad block."""
+    broken = _copy(large_kb, tmp_path / "broken")
+    table = _table_of(broken, "posg")
+    _flip_in_a_data_block(table)
+    with pytest.raises(TableDamaged, match="checksum mismatch.*posg"):
+        verify_table(table)
+    for command in (
+        ["stats"],
+        ["sparql", "SELECT (COUNT(*) AS ?n) WHERE { ?s <urn:x:p12> ?o }"],
+        ["sparql", COUNT_ALL],
+    ):
+        done = _lgm(*command, "--kb", str(broken))
+        assert done.returncode == 1, (command, done.stderr[-500:])
+        assert done.stderr.count("\n") == 1, (command, done.stderr[-500:])
+        assert "is damaged" in done.stderr and table.name in done.stderr
+        assert "posg" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_the_memory_guard_ends_a_command_meeting_damage_after_its_check(
+    large_kb: Path, tmp_path: Path
+) -> None:
+    """Bit rot after a file was verified (same size and time): the guard of `lgm` ends it."""
+    rotten = _copy(large_kb, tmp_path / "rotten")
+    OxigraphStore(rotten, read_only=True).close()  # every table file verified and remembered
+    table = _table_of(rotten, "posg")
+    before = table.stat()
+    _flip_in_a_data_block(table)
+    os.utime(table, ns=(before.st_atime_ns, before.st_mtime_ns))
+    done = _lgm(
+        "sparql",
+        "SELECT (COUNT(*) AS ?n) WHERE { ?s <urn:x:p12> ?o }",
+        "--kb",
+        str(rotten),
+        env={"LGM_MEMORY_LIMIT_MB": "500"},
+    )
+    assert done.returncode == 1, done.stderr[-500:]
+    assert done.stderr.count("\n") == 1 and "stopped at" in done.stderr, done.stderr[-500:]
+
+
+def test_table_files_are_verified_once(large_kb: Path, tmp_path: Path) -> None:
+    """A sound file's checksums are remembered by name, size and time; a changed file is not."""
+    copy = _copy(large_kb, tmp_path / "copy")
+    OxigraphStore(copy, read_only=True).close()
+    remembered = (copy / STATE_FILE).read_text().splitlines()[1:]
+    tables = sorted(p.name for p in copy.glob("*.sst"))
+    assert sorted(line.split()[0] for line in remembered) == tables
+    table = _table_of(copy, "ospg")
+    _flip_in_a_data_block(table)  # a new modification time: checked again
+    with pytest.raises(StoreDamagedError, match=f"{table.name}: block checksum mismatch"):
+        OxigraphStore(copy, read_only=True)
 
 
 def test_check_reports_a_sound_kb(kb: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,3 +327,29 @@ def test_restore_refuses_a_damaged_backup(kb: Path, tmp_path: Path) -> None:
     with pytest.raises(StoreDamagedError):
         restore_kb(bad, target)
     assert len(OxigraphStore(target, read_only=True)) > 0  # untouched
+
+
+def test_without_xxhash_the_open_probe_reads_the_store(
+    kb: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Table files that cannot be hashed: a warning, then the store is read (small: fully)."""
+    sound = _copy(kb, tmp_path / "sound")
+    broken = _copy(kb, tmp_path / "broken")
+    _flip_in_a_data_block(_table_of(broken, "posg"))
+    monkeypatch.setitem(sys.modules, "xxhash", None)  # import fails
+    OxigraphStore(sound, read_only=True).close()
+    assert "cannot verify the table files" in caplog.text and "xxhash" in caplog.text
+    with pytest.raises(StoreDamagedError, match="posg|Corruption"):
+        OxigraphStore(broken, read_only=True)
+
+
+def test_a_half_written_table_file_is_not_damage(kb: Path, tmp_path: Path) -> None:
+    """A table file with no footer yet (being written, or left by a killed writer) is skipped."""
+    copy = _copy(kb, tmp_path / "copy")
+    table = _big_tables(copy)[0]
+    (copy / "999999.sst").write_bytes(table.read_bytes()[: table.stat().st_size // 2])
+    store = OxigraphStore(copy, read_only=True)
+    assert len(store) > 0
+    store.close()
+    remembered = (copy / STATE_FILE).read_text().splitlines()[1:]
+    assert remembered and not any(line.startswith("999999.sst") for line in remembered)

@@ -52,6 +52,7 @@ UNGUARDED = frozenset({"serve", "bench"})
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``lgm`` console script; returns the exit status."""
+    command_line = argv is None  # the memory guard only for a real command line
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
@@ -62,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 2
-    return run(args, guard=argv is None)  # the memory guard only for a real command line
+    return run(args, guard=command_line)
 
 
 def run(args: argparse.Namespace, guard: bool = False) -> int:

@@ -27,10 +27,9 @@ def add_mcp_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
 def cmd_mcp(args: argparse.Namespace) -> int:
     """``lgm mcp``"""
     from lgm_rdf.graph import LanguageGraph
-    from lgm_rdf.mcp.server import build_server
+    from lgm_rdf.mcp.server import serve_stdio
 
     settings = settings_from(args)
     with LanguageGraph(settings=settings, read_only=not args.allow_learn) as graph:
-        server = build_server(graph, allow_learn=args.allow_learn)  # fails early without the SDK
-        server.run("stdio")
+        serve_stdio(graph, allow_learn=args.allow_learn)  # fails early without the SDK
     return 0

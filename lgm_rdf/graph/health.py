@@ -34,6 +34,13 @@ class CheckReport:
             f"{sum(scan.read.values()) + scan.quads} index entries, {scan.seconds:.1f} s)",
             f"documents: {self.documents} checked against their recorded counts",
         ]
+        if scan.tables is not None:
+            t = scan.tables
+            lines.insert(
+                1,
+                f"tables: every block checksum matched ({t.files} files, {t.blocks} blocks, "
+                f"{t.bytes / 1e6:.1f} MB, {t.seconds:.1f} s)",
+            )
         lines.extend(f"  problem: {p}" for p in self.problems[:MAX_LISTED])
         if len(self.problems) > MAX_LISTED:
             lines.append(f"  ... and {len(self.problems) - MAX_LISTED} more")

@@ -14,6 +14,7 @@ from typing import Any
 from lgm_rdf.errors import LgmError
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.mcp import tools
+from lgm_rdf.store.isolation.pool import QueryPool
 
 INSTRUCTIONS = """\
 This server answers from a Language Graph knowledge base (documents learned into an RDF
@@ -22,6 +23,10 @@ path from the question's concept that reached it. Use `concept` to see a concept
 parents, children and components with their evidence, and `sparql` for exact read-only
 queries (prefixes lgm:, nif:, rdfs:, skos:, owl:, dcterms: are predeclared). The resource
 lgm://stats counts documents, sentences, concepts and relations."""
+
+
+# an MCP host calls tools one at a time: one worker for any query, plus one kept for cheap ones
+MCP_QUERY_WORKERS = 1
 
 
 class MCPUnavailableError(LgmError):
@@ -39,8 +44,15 @@ def _sdk() -> Any:
     return MCPServer
 
 
-def build_server(graph: LanguageGraph, allow_learn: bool = False) -> Any:
-    """An ``MCPServer`` over ``graph`` (``learn`` only with ``allow_learn``)."""
+def build_server(
+    graph: LanguageGraph, pool: QueryPool | None = None, allow_learn: bool = False
+) -> Any:
+    """An ``MCPServer`` over ``graph`` (``learn`` only with ``allow_learn``).
+
+    ``sparql`` runs in the query workers of ``pool`` (deadline, memory limit), over its
+    snapshots of the KB, which ``learn`` refreshes; without a pool (a KB in a SPARQL server)
+    it is sent to the KB's server.
+    """
     server_class = _sdk()
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp.types import ToolAnnotations
@@ -70,7 +82,7 @@ def build_server(graph: LanguageGraph, allow_learn: bool = False) -> Any:
         """Run a read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT or DESCRIBE) over the
         union of the KB's graphs; updates are refused. Terms come back in N-Triples syntax;
         at most `limit` rows (up to 1000)."""
-        return guarded(lambda: tools.sparql(graph, query, limit))
+        return guarded(lambda: tools.sparql(pool or graph, query, limit))
 
     server.add_tool(ask, annotations=read_only)
     server.add_tool(concept, annotations=read_only)
@@ -80,7 +92,14 @@ def build_server(graph: LanguageGraph, allow_learn: bool = False) -> Any:
         def learn(paths: list[str] | None = None, text: str | None = None) -> dict[str, Any]:
             """Learn files or directories (paths on the server's machine) or one text into
             the knowledge base. Unchanged documents are skipped."""
-            return guarded(lambda: tools.learn(graph, paths, text))
+
+            def learn_then_refresh() -> dict[str, Any]:
+                report = tools.learn(graph, paths, text)
+                if pool is not None:
+                    pool.snapshots.refresh()  # later queries see what was learned
+                return report
+
+            return guarded(learn_then_refresh)
 
         server.add_tool(
             learn, annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False)
@@ -97,5 +116,19 @@ def build_server(graph: LanguageGraph, allow_learn: bool = False) -> Any:
 
 
 def serve_stdio(graph: LanguageGraph, allow_learn: bool = False) -> None:
-    """Serve ``graph`` over stdin/stdout until the client closes the connection."""
-    build_server(graph, allow_learn=allow_learn).run("stdio")
+    """Serve ``graph`` over stdin/stdout until the client closes the connection.
+
+    Users' SPARQL runs in worker processes with the ``server_query_*`` limits of the graph's
+    settings (deadline ``LGM_SERVER_QUERY_TIMEOUT``, memory ``LGM_SERVER_QUERY_MEMORY``),
+    except over a KB kept in a SPARQL server, which evaluates it itself.
+    """
+    _sdk()  # fail early, before any worker starts, when the SDK is missing
+    if graph.settings.remote:  # the SPARQL server evaluates, under its own limits
+        build_server(graph, None, allow_learn=allow_learn).run("stdio")
+        return
+    pool = QueryPool.of_store(graph.store, graph.settings, workers=MCP_QUERY_WORKERS)
+    pool.warm()  # the first query, and a cheap one right after a runaway, need not wait
+    try:
+        build_server(graph, pool, allow_learn=allow_learn).run("stdio")
+    finally:
+        pool.close()

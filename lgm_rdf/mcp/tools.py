@@ -6,10 +6,19 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from pyoxigraph import QueryBoolean, QuerySolutions
+from pyoxigraph import (
+    QueryBoolean,
+    QueryResultsFormat,
+    QuerySolutions,
+    RdfFormat,
+    parse,
+    parse_query_results,
+)
 
 from lgm_rdf.errors import LgmError
 from lgm_rdf.graph import LanguageGraph
+from lgm_rdf.store.isolation.pool import QueryPool
+from lgm_rdf.store.isolation.results import QueryLimitError
 
 DEFAULT_TOP = 5  # supporting sentences an ask returns unless told otherwise
 MAX_ROWS = 1000  # rows (or triples) a SPARQL call returns at most
@@ -59,32 +68,61 @@ def concept(graph: LanguageGraph, name: str) -> dict[str, Any]:
     return {"name": name, "concepts": [dataclasses.asdict(v) for v in graph.concept(name)]}
 
 
-def sparql(graph: LanguageGraph, query: str, limit: int = MAX_ROWS) -> dict[str, Any]:
-    """Run a read-only SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE); updates are refused."""
+# what the tool asks the query workers for: solutions as SPARQL JSON, graphs as N-Triples
+ACCEPT = "application/sparql-results+json, application/n-triples"
+
+
+def sparql(source: QueryPool | LanguageGraph, query: str, limit: int = MAX_ROWS) -> dict[str, Any]:
+    """Run a read-only SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE); updates are refused.
+
+    With a ``QueryPool`` the query runs in a worker process over a read-only snapshot of the
+    KB, under the pool's deadline and memory limit; a query past either is stopped and
+    reported. A ``LanguageGraph`` over a SPARQL server sends it there, under that server's
+    limits. At most ``limit`` rows or triples come back, ``truncated`` says if there were more.
+    """
     limit = max(1, min(limit, MAX_ROWS))
+    if isinstance(source, LanguageGraph):
+        try:
+            return _as_json(source.sparql(query), limit)
+        except SyntaxError as exc:
+            raise _not_a_query(str(exc)) from None
     try:
-        result = graph.sparql(query)
-    except SyntaxError as exc:
-        raise ToolInputError(
-            f"not a SPARQL query ({' '.join(str(exc).split())[:300]}); this tool is read-only: "
-            "SELECT, ASK, CONSTRUCT and DESCRIBE only, never updates"
-        ) from None
+        answer = source.evaluate(query, accept=ACCEPT, max_results=limit, truncate=True)
+    except QueryLimitError as exc:
+        message = " ".join(str(exc).split())
+        if exc.status == 400 and message.startswith("malformed"):
+            raise _not_a_query(message) from None
+        raise ToolInputError(message) from None
+    if answer.content_type.startswith("application/n-triples"):
+        result: Any = parse(answer.body, RdfFormat.N_TRIPLES)
+    else:
+        result = parse_query_results(answer.body, QueryResultsFormat.JSON)
+    return _as_json(result, limit, answer.truncated)
+
+
+def _not_a_query(detail: str) -> ToolInputError:
+    return ToolInputError(
+        f"not a SPARQL query ({' '.join(detail.split())[:300]}); this tool is read-only: "
+        "SELECT, ASK, CONSTRUCT and DESCRIBE only, never updates"
+    )
+
+
+def _as_json(result: Any, limit: int, truncated: bool = False) -> dict[str, Any]:
+    """A pyoxigraph result as JSON-able data: a boolean, rows, or triples (at most ``limit``)."""
     if isinstance(result, QueryBoolean):
         return {"boolean": bool(result)}
+    items: list[Any] = []
+    for item in result:
+        if len(items) >= limit:
+            truncated = True
+            break
+        items.append(item)
     if isinstance(result, QuerySolutions):
         names = [v.value for v in result.variables]
-        rows: list[dict[str, str]] = []
-        for solution in result:
-            if len(rows) >= limit:
-                return {"variables": names, "rows": rows, "truncated": True}
-            rows.append({n: str(solution[n]) for n in names if solution[n] is not None})
-        return {"variables": names, "rows": rows, "truncated": False}
-    triples: list[list[str]] = []
-    for triple in result:
-        if len(triples) >= limit:
-            return {"triples": triples, "truncated": True}
-        triples.append([str(triple.subject), str(triple.predicate), str(triple.object)])
-    return {"triples": triples, "truncated": False}
+        rows = [{n: str(s[n]) for n in names if s[n] is not None} for s in items]
+        return {"variables": names, "rows": rows, "truncated": truncated}
+    triples = [[str(t.subject), str(t.predicate), str(t.object)] for t in items]
+    return {"triples": triples, "truncated": truncated}
 
 
 def learn(

@@ -1,7 +1,7 @@
 """HTTP server of lgm_rdf (``lgm serve``): SPARQL 1.1 Protocol endpoint, JSON API, web page.
 
-``LgmServer`` is imported on first use, so the query worker processes
-(``python -m lgm_rdf.server.worker``) do not load the whole server.
+``LgmServer`` is imported on first use, so importing this package stays light. Users'
+queries run in ``lgm_rdf.store.isolation`` (worker processes), shared with ``lgm mcp``.
 """
 
 from __future__ import annotations

@@ -28,10 +28,9 @@ from lgm_rdf.server.http import (
     json_response,
     text_response,
 )
-from lgm_rdf.server.pool import QueryPool
 from lgm_rdf.server.request import Request, ServerState
-from lgm_rdf.server.snapshots import Snapshots
 from lgm_rdf.settings import Settings
+from lgm_rdf.store.isolation.pool import QueryPool
 
 log = logging.getLogger("lgm_rdf.server")
 STATIC_DIR = Path(__file__).with_name("static")
@@ -239,13 +238,7 @@ class LgmServer(GuardedServer):
             self.address_family = socket.AF_INET6
         super().__init__(address, RequestHandler)
         try:
-            pool = QueryPool(
-                Snapshots(graph.store),
-                timeout=settings.server_query_timeout,
-                max_results=settings.server_max_results,
-                workers=query_workers or settings.server_query_workers,
-                memory_mb=settings.server_query_memory,
-            )
+            pool = QueryPool.of_store(graph.store, settings, workers=query_workers)
         except BaseException:
             super().server_close()
             raise

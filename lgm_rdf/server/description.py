@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple, serialize
 
-from lgm_rdf.server.negotiation import GRAPH_FORMATS, Format
+from lgm_rdf.store.isolation.negotiation import GRAPH_FORMATS, Format
 
 SD = "http://www.w3.org/ns/sparql-service-description#"
 FORMATS = "http://www.w3.org/ns/formats/"

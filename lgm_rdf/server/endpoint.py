@@ -14,10 +14,10 @@ from lgm_rdf.server.http import (
     decode_text,
     single,
 )
-from lgm_rdf.server.negotiation import GRAPH_FORMATS, NotAcceptable, negotiate
 from lgm_rdf.server.request import Request, ServerState
-from lgm_rdf.server.results import QueryLimitError
-from lgm_rdf.server.screening import Dataset, fetches, names_dataset, uses_service
+from lgm_rdf.store.isolation.negotiation import GRAPH_FORMATS, NotAcceptable, negotiate
+from lgm_rdf.store.isolation.results import QueryLimitError
+from lgm_rdf.store.isolation.screening import Dataset, fetches, names_dataset, uses_service
 
 SPARQL_QUERY = "application/sparql-query"
 SPARQL_UPDATE = "application/sparql-update"

@@ -8,8 +8,8 @@ from email.message import Message
 from typing import Any
 
 from lgm_rdf.server.http import FORM, media_type, parse_form
-from lgm_rdf.server.pool import QueryPool
 from lgm_rdf.settings import Settings
+from lgm_rdf.store.isolation.pool import QueryPool
 
 
 @dataclass

@@ -6,16 +6,21 @@ the error and ask again forever, with memory growing by about 100 MB/s. So:
 
 * every storage error pyoxigraph raises becomes one ``StoreDamagedError`` line;
 * ``quick_probe`` runs when a KB is opened, once per state of the files on disk (the state that
-  passed is remembered in ``STATE_FILE``): a small store is read completely (``scan_indexes``),
-  a large one has its main indexes streamed in Rust;
+  passed is remembered in ``STATE_FILE``): it verifies the block checksums of every table file
+  (``store.tables``) it has not verified before. Table files never change once written, so the
+  files that passed are remembered by name, size and modification time, and an open only hashes
+  the new ones. Where a file cannot be mapped (another table format, checksum or compression,
+  or no ``xxhash``), the probe reads the store instead: a small store completely
+  (``scan_indexes``), a large one's main indexes streamed in Rust;
 * ``scan_indexes`` (``lgm check``) reads every index of the store completely and checks that
-  all of them hold the same number of quads.
+  all of them hold the same number of quads; ``verify_tables`` checks every table file again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -24,11 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.store.base import StoreError
+from lgm_rdf.store.tables import TableDamaged, TableIncomplete, UnsupportedTable, verify_table
 
 # up to this size the probe reads every index (0.1 to 0.4 ms a quad); larger stores get the
 # streaming scans of _PROBES, and `lgm check` for the rest
 FULL_PROBE_QUADS = 10_000
-STATE_FILE = "lgm-verified"  # beside RocksDB's files; RocksDB leaves unknown names alone
+# beside RocksDB's files (RocksDB leaves unknown names alone): the state token that passed,
+# then one line per table file whose checksums matched: name, size, modification time
+STATE_FILE = "lgm-verified"
 # messages of RocksDB statuses that mean the data on disk cannot be read as written
 _STORAGE_PREFIXES = ("Corruption", "IO error", "Invalid argument", "Not implemented")
 # streaming scans that raise at a damaged block; the filters keep everything in Rust
@@ -36,6 +44,9 @@ _PROBES = (
     "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } FILTER(isBlank(?p)) }",
     "SELECT * WHERE { ?s ?p ?o FILTER(isBlank(?p)) }",
 )
+
+
+log = logging.getLogger("lgm_rdf.store")
 
 
 class StoreDamagedError(StoreError):
@@ -75,19 +86,33 @@ def state_token(path: Path) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def quick_probe(store: Any, path: Path) -> None:
-    """Stream the main indexes of the pyoxigraph ``store`` once per on-disk state.
+def quick_probe(store: Any, path: Path, opened_ns: int = 0) -> None:
+    """Check the table files of the store at ``path`` that were not checked before.
 
-    Raises ``StoreDamagedError`` at the first damaged block. Remembers the state that passed
-    (a KB that cannot be written to is simply probed again next time).
+    Raises ``StoreDamagedError`` at the first damaged block. Table files modified at or after
+    ``opened_ns`` (written by this open of ``store``, possibly still being written) are left
+    for the next open. Remembers what passed (a KB that cannot be written to is simply checked
+    again next time).
     """
-    marker = path / STATE_FILE
     token = state_token(path)
+    known_token, known = _remembered(path)
     try:
-        if marker.read_text(encoding="ascii") == token:
+        tables = verify_tables(path, known, opened_ns)  # hashes only files not seen before
+    except UnsupportedTable as exc:
+        if known_token == token:
             return
-    except OSError:
-        pass
+        log.warning(
+            "lgm: cannot verify the table files of %s directly (%s); reading the store instead",
+            path,
+            exc,
+        )
+        _probe_by_reading(store, path)
+        tables = known
+    if (known_token, known) != (token, tables):
+        remember(path, token, tables)
+
+
+def _probe_by_reading(store: Any, path: Path) -> None:
     try:
         if len(store) <= FULL_PROBE_QUADS:
             problems = scan_indexes(store, path).problems
@@ -101,13 +126,92 @@ def quick_probe(store: Any, path: Path) -> None:
         if is_storage_failure(exc):
             raise damaged(path, exc) from exc
         raise
-    remember(path, token)
 
 
-def remember(path: Path, token: str | None = None) -> None:
-    """Record that the store at ``path`` passed in its current state (best effort)."""
+@dataclass
+class TablesReport:
+    """What ``verify_tables`` checked: files, blocks and bytes, and how long it took."""
+
+    files: int = 0
+    blocks: int = 0
+    bytes: int = 0
+    seconds: float = 0.0
+
+
+def verify_tables(
+    path: Path,
+    known: set[str] | None = None,
+    opened_ns: int = 0,
+    report: TablesReport | None = None,
+) -> set[str]:
+    """Verify the block checksums of the table files of ``path`` not in ``known``.
+
+    Returns the records (name, size, modification time) of every present file that passed,
+    ``known`` ones included. Raises ``StoreDamagedError`` naming the first damaged file,
+    ``UnsupportedTable`` when a file cannot be mapped. A file that vanishes or changes while
+    it is read, or one with no footer, is skipped, not reported (nor remembered).
+    """
+    known = known or set()
+    report = report if report is not None else TablesReport()
+    started = time.perf_counter()
+    passed: set[str] = set()
+    for entry in sorted(os.scandir(path), key=lambda e: e.name):
+        if not entry.name.endswith(".sst"):
+            continue
+        try:
+            st = entry.stat()
+        except OSError:
+            continue
+        record = f"{entry.name} {st.st_size} {st.st_mtime_ns}"
+        if record in known:
+            passed.add(record)
+            continue
+        if opened_ns and st.st_mtime_ns >= opened_ns:
+            continue
+        try:
+            table = verify_table(Path(entry.path))
+        except (TableDamaged, OSError) as exc:
+            # no footer: being written (RocksDB writes it last), or left half-written by a
+            # killed process and not part of the KB; a live file cut short RocksDB reports
+            if _changed(Path(entry.path), st) or isinstance(exc, TableIncomplete):
+                continue
+            raise damaged(path, RuntimeError(f"Corruption: {entry.name}: {exc}")) from exc
+        report.files += 1
+        report.blocks += table.blocks
+        report.bytes += table.bytes
+        passed.add(record)
+    report.seconds += time.perf_counter() - started
+    return passed
+
+
+def _changed(file: Path, before: os.stat_result) -> bool:
+    try:
+        now = file.stat()
+    except OSError:
+        return True
+    return (now.st_size, now.st_mtime_ns) != (before.st_size, before.st_mtime_ns)
+
+
+def _remembered(path: Path) -> tuple[str | None, set[str]]:
+    try:
+        lines = (path / STATE_FILE).read_text(encoding="ascii").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None, set()
+    return (lines[0] if lines else None), set(lines[1:])
+
+
+def remember(path: Path, token: str | None = None, tables: set[str] | None = None) -> None:
+    """Record that the store at ``path`` passed in its current state (best effort).
+
+    ``tables``: the records of the table files that passed; by default those remembered
+    before that are still present.
+    """
+    if tables is None:
+        tables = _remembered(path)[1]
+    present = {e.name for e in os.scandir(path)} if path.is_dir() else set()
+    lines = [token or state_token(path), *sorted(t for t in tables if t.split()[0] in present)]
     with contextlib.suppress(OSError):
-        (path / STATE_FILE).write_text(token or state_token(path), encoding="ascii")
+        (path / STATE_FILE).write_text("\n".join(lines) + "\n", encoding="ascii")
 
 
 @dataclass
@@ -119,6 +223,7 @@ class ScanReport:
     read: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    tables: TablesReport | None = None  # the table files' checksums, when they were checked
 
 
 def scan_indexes(store: Any, path: Path | None = None) -> ScanReport:

@@ -1,9 +1,9 @@
 """Query isolation: untrusted SPARQL runs in worker processes that can really be stopped.
 
 pyoxigraph cannot cancel a query, and a thread cannot be killed, so each query is sent to a
-worker process (``lgm_rdf.server.worker``) that has a snapshot of the KB open read-only and a
-memory limit. At the deadline the worker is killed (its CPU and memory are freed at once) and
-a fresh one takes its place. There are two lanes:
+worker process (``lgm_rdf.store.isolation.worker``) that has a snapshot of the KB open
+read-only and a memory limit. At the deadline the worker is killed (its CPU and memory are
+freed at once) and a fresh one takes its place. There are two lanes:
 
 * ``general``: ``workers`` processes for any query, at a lower CPU priority (nice 10) than
   the server itself; a query waits for a free one, but never past its deadline;
@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import lgm_rdf
-from lgm_rdf.server.results import QueryLimitError
-from lgm_rdf.server.screening import Dataset, is_cheap
-from lgm_rdf.server.snapshots import Snapshots
+from lgm_rdf.settings import Settings
+from lgm_rdf.store.isolation.results import QueryLimitError
+from lgm_rdf.store.isolation.screening import Dataset, is_cheap
+from lgm_rdf.store.isolation.snapshots import Snapshots
 
 LANES = ("general", "reserve")
 # general workers yield the CPU to the server's front end and to the reserve lane, so a
@@ -51,6 +52,7 @@ class QueryAnswer:
 
     content_type: str
     body: bytes
+    truncated: bool = False  # the result was cut at its cap (``evaluate(..., truncate=True)``)
 
 
 class _Stopped(Exception):
@@ -69,7 +71,7 @@ class Worker:
             [
                 sys.executable,
                 "-m",
-                "lgm_rdf.server.worker",
+                "lgm_rdf.store.isolation.worker",
                 str(os.getpid()),
                 str(memory_mb),
             ],
@@ -168,6 +170,17 @@ class QueryPool:
         self._spawner = threading.Thread(target=self._spawn_loop, name="lgm-spawner", daemon=True)
         self._spawner.start()
 
+    @classmethod
+    def of_store(cls, store: Any, settings: Settings, workers: int | None = None) -> QueryPool:
+        """A pool over snapshots of ``store`` with the ``server_query_*`` limits of ``settings``."""
+        return cls(
+            Snapshots(store),
+            timeout=settings.server_query_timeout,
+            max_results=settings.server_max_results,
+            workers=workers or settings.server_query_workers,
+            memory_mb=settings.server_query_memory,
+        )
+
     # -- evaluating -------------------------------------------------------------------------
     def evaluate(
         self,
@@ -176,11 +189,14 @@ class QueryPool:
         formats: list[str] | None = None,
         dataset: Dataset | None = None,
         union: bool = True,
+        max_results: int | None = None,
+        truncate: bool = False,
     ) -> QueryAnswer:
         """Evaluate ``query``; raises ``QueryLimitError`` with the HTTP status on any failure.
 
         The default graph is the union of all named graphs (``union``) unless ``dataset``
-        names the graphs; ``union=False`` leaves the dataset to the query's ``FROM``.
+        names the graphs; ``union=False`` leaves the dataset to the query's ``FROM``. A result
+        over ``max_results`` (at most the pool's) is an error, or with ``truncate`` is cut there.
         """
         started = time.monotonic()
         lane = self._take_slot(is_cheap(query) and dataset is None, started)
@@ -191,7 +207,8 @@ class QueryPool:
                 "query": query,
                 "accept": accept,
                 "formats": formats or [],
-                "max_results": self.max_results,
+                "max_results": min(max_results or self.max_results, self.max_results),
+                "truncate": truncate,
                 "union": union,
             }
             if dataset is not None:
@@ -205,7 +222,7 @@ class QueryPool:
             if header.get("message") == "memory":
                 raise QueryLimitError(503, self._memory_message())
             raise QueryLimitError(int(header["status"]), str(header.get("message", "")))
-        return QueryAnswer(str(header["type"]), body)
+        return QueryAnswer(str(header["type"]), body, bool(header.get("truncated")))
 
     def _take_slot(self, cheap: bool, started: float) -> str:
         if self._closed:

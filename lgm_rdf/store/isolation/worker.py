@@ -1,7 +1,7 @@
 """A query worker process: evaluates untrusted SPARQL on a read-only snapshot of the KB.
 
-Started by ``QueryPool`` as ``python -m lgm_rdf.server.worker PARENT_PID MEMORY_MB``. Before
-each query it limits its data segment to its size then plus ``MEMORY_MB``, so a query that
+Started by ``QueryPool`` as ``python -m lgm_rdf.store.isolation.worker PARENT_PID MEMORY_MB``.
+Before each query it limits its data segment to its size then plus ``MEMORY_MB``, so a query that
 needs more fails (a Rust allocation failure aborts the process) instead of eating the
 machine. The parent kills it at the query's deadline. It reads one request per line on
 stdin (JSON) and writes, per request, one JSON header line on stdout followed by the
@@ -22,8 +22,8 @@ from typing import IO, Any
 from pyoxigraph import NamedNode, RdfFormat, Store
 
 from lgm_rdf.ontology import PREFIXES
-from lgm_rdf.server.negotiation import NotAcceptable
-from lgm_rdf.server.results import QueryLimitError, choose_format, collect, write_result
+from lgm_rdf.store.isolation.negotiation import NotAcceptable
+from lgm_rdf.store.isolation.results import QueryLimitError, choose_format, collect, write_result
 
 _PR_SET_PDEATHSIG = 1
 
@@ -82,7 +82,8 @@ def answer(
         else:
             options["default_graph"] = [NamedNode(iri) for iri in dataset["default"]]
             options["named_graphs"] = [NamedNode(iri) for iri in dataset["named"]]
-        evaluated = collect(store.query(request["query"], **options), request["max_results"])
+        result = store.query(request["query"], **options)
+        evaluated = collect(result, request["max_results"], bool(request.get("truncate")))
         fmt = choose_format(evaluated.kind, request.get("accept"), request.get("formats", []))
         body = write_result(evaluated, fmt)
     except SyntaxError as exc:
@@ -95,7 +96,10 @@ def answer(
         return {"status": 400, "message": str(exc)}, b""
     except OSError as exc:
         return {"status": 500, "message": f"the knowledge base could not be read: {exc}"}, b""
-    return {"status": 200, "type": fmt.content_type, "length": len(body)}, body
+    header = {"status": 200, "type": fmt.content_type, "length": len(body)}
+    if evaluated.truncated:
+        header["truncated"] = True
+    return header, body
 
 
 def serve(stdin: IO[bytes], stdout: IO[bytes], memory_mb: int) -> None:

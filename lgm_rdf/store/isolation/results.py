@@ -25,7 +25,7 @@ from pyoxigraph import (
 )
 
 from lgm_rdf.ontology import PREFIXES
-from lgm_rdf.server.negotiation import GRAPH_FORMATS, RESULT_FORMATS, Format, negotiate
+from lgm_rdf.store.isolation.negotiation import GRAPH_FORMATS, RESULT_FORMATS, Format, negotiate
 
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
@@ -47,37 +47,46 @@ class Evaluated:
     rows: list[list[Any]] | None = None
     boolean: bool | None = None
     triples: list[Triple] | None = None
+    truncated: bool = False  # cut at the cap (``collect(..., truncate=True)``)
 
 
-def collect(result: Any, max_results: int) -> Evaluated:
+def collect(result: Any, max_results: int, truncate: bool = False) -> Evaluated:
     """Pull a pyoxigraph result into memory, stopping as soon as it has too many items.
 
     The cap is applied while the solutions are produced, so a huge result never sits in
-    memory whole; raises ``QueryLimitError`` (400) past ``max_results``.
+    memory whole; raises ``QueryLimitError`` (400) past ``max_results``, or with ``truncate``
+    keeps the first ``max_results`` and marks the result ``truncated``.
     """
     if isinstance(result, QueryBoolean):
         return Evaluated("ask", boolean=bool(result))
     if isinstance(result, QuerySolutions):
         variables = [v.value for v in result.variables]
-        rows = _capped(
-            ([s[i] for i in range(len(variables))] for s in result), max_results, "solutions"
-        )
-        return Evaluated("select", variables=variables, rows=rows)
-    if isinstance(result, QueryTriples):
-        return Evaluated("graph", triples=_capped(iter(result), max_results, "triples"))
-    return Evaluated("ask", boolean=bool(result))
-
-
-def _capped(items: Iterator[Any], max_results: int, what: str) -> list[Any]:
-    out: list[Any] = []
-    for item in items:
-        out.append(item)
-        if len(out) > max_results:
+        rows = _capped(([s[i] for i in range(len(variables))] for s in result), max_results)
+        out, what = Evaluated("select", variables=variables, rows=rows), "solutions"
+    elif isinstance(result, QueryTriples):
+        out, what = Evaluated("graph", triples=_capped(iter(result), max_results)), "triples"
+    else:
+        return Evaluated("ask", boolean=bool(result))
+    items = out.rows if out.rows is not None else out.triples
+    if items is not None and len(items) > max_results:
+        if not truncate:
             raise QueryLimitError(
                 400,
                 f"the result has more than {max_results} {what} (server_max_results); "
                 f"add a LIMIT or narrow the query",
             )
+        del items[max_results:]
+        out.truncated = True
+    return out
+
+
+def _capped(items: Iterator[Any], max_results: int) -> list[Any]:
+    """The items, stopping at the first one past ``max_results``."""
+    out: list[Any] = []
+    for item in items:
+        out.append(item)
+        if len(out) > max_results:
+            break
     return out
 
 
