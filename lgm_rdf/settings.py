@@ -50,6 +50,10 @@ class Settings:
     expand_depth: int = 2
     max_expanded_concepts: int = 60
     max_candidate_sentences: int = 400
+    # a round reads the rows (text, lemma, document) of at most this many candidate sentences,
+    # the best by the concepts they mention; the rest cannot reach a context of a few thousand
+    # characters anyway, and reading rows is most of an ask's cost on a large KB
+    max_candidate_rows: int = 1000
     # ablation of asking, for benchmarks: none | no_expansion | no_iteration | no_propagation |
     # no_graph
     ablation: str = "none"

@@ -72,3 +72,22 @@ def test_rows_come_from_the_cache_when_given() -> None:
     assert store.rows[before:] == [3]  # only the pairs were read again
     assert again == first and all(h.matched for h in again.values())
     assert all(not h.matched for h in cache.values())  # the cached rows stay without concepts
+
+
+def test_only_the_rows_of_the_best_candidates_are_read() -> None:
+    store = _store(300)  # every sentence mentions "thing", sentences 0, 100, 200 also "rare"
+    expanded = [
+        ExpandedConcept(COMMON.value, "thing", "self", 0, "thing", 0.2),
+        ExpandedConcept(RARE.value, "rare", "self", 0, "rare", 1.0),
+    ]
+    before = len(store.rows)
+    hits = fetch_candidates(
+        store,
+        expanded,
+        read_at_most=3,
+        priority=lambda concepts: sum(c.weight for c in concepts),
+    )
+    # the three sentences that mention both concepts rank first; only their rows are read
+    assert sorted(hits) == [f"urn:lgm:doc:d/sentence/{i}" for i in (0, 100, 200)]
+    assert store.rows[before:] == [303, 3]
+    assert all(len(h.matched) == 2 for h in hits.values())

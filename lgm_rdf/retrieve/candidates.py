@@ -7,7 +7,7 @@ Each is a query over a ``VALUES`` block of IRIs (``candidate_sentences.rq`` then
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from pyoxigraph import NamedNode
@@ -63,13 +63,18 @@ def fetch_candidates(
     exclude: frozenset[str] = frozenset(),
     limit: int | None = None,
     cache: MutableMapping[str, SentenceHit] | None = None,
+    read_at_most: int | None = None,
+    priority: Callable[[Sequence[ExpandedConcept]], float] | None = None,
 ) -> dict[str, SentenceHit]:
     """Sentences mentioning any of ``expanded`` (minus ``exclude``), keyed by sentence IRI.
 
     With ``limit`` at most that many sentences are kept, and the store returns at most that
     many rows per concept (one query per concept with a ``LIMIT``): a concept mentioned by half
     a million sentences costs a bounded read, not a scan bounded in Python. The sentences'
-    rows are read once each, after the pairs (``sentence_rows.rq``), or taken from ``cache``.
+    rows are read once each, after the pairs (``sentence_rows.rq``), or taken from ``cache``;
+    with ``read_at_most`` and ``priority`` (a score of a sentence's matched concepts), only the
+    rows of that many sentences are read, the best by ``priority`` (ties by IRI), and the others
+    are left out: a round over very many sentences reads what can rank, not everything.
     """
     by_iri = {c.concept: c for c in expanded}
     matched: dict[str, list[ExpandedConcept]] = {}
@@ -95,6 +100,9 @@ def fetch_candidates(
             concept = by_iri.get(row["concept"].value)
             if concept is not None and concept not in found:
                 found.append(concept)
+    if read_at_most is not None and priority is not None and len(matched) > read_at_most:
+        ranked = sorted(matched, key=lambda iri: (-priority(matched[iri]), iri))
+        matched = {iri: matched[iri] for iri in ranked[: max(0, read_at_most)]}
     rows_of = sentence_rows(store, list(matched), cache)
     hits: dict[str, SentenceHit] = {}
     for iri, concepts in matched.items():

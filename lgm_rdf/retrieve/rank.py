@@ -67,19 +67,14 @@ def rank_hits(
     idf_total = sum(idf.values()) or 1.0
     scored: list[tuple[float, SentenceHit, ExpandedConcept]] = []
     for hit in hits:
-        per_source: dict[str, float] = {}
         best: tuple[float, ExpandedConcept] | None = None
-        for c in [*hit.matched, *hit.about]:
+        for c in hit.matched or hit.about:  # the concept shown is one the sentence mentions
             value = c.weight * index.specificity(c.concept)
-            if value > per_source.get(c.source, 0.0):
-                per_source[c.source] = value
-            # the concept shown is one the sentence mentions, if any
-            shown = c in hit.matched or not hit.matched
-            if shown and (best is None or value > best[0]):
+            if best is None or value > best[0]:
                 best = (value, c)
         if best is None:
             continue
-        score = sum(v * DECAY**i for i, v in enumerate(sorted(per_source.values(), reverse=True)))
+        score = concept_score([*hit.matched, *hit.about], index)
         ws = word_sets[hit.sentence]
         score += LEXICAL_WEIGHT * sum(idf[w] for w in idf if w in ws) / idf_total
         about = about_weight(hit, [*hit.matched, *hit.about])
@@ -104,6 +99,18 @@ def rank_hits(
         )
         for s, h, c in scored
     ]
+
+
+def concept_score(concepts: Sequence[ExpandedConcept], index: ConceptIndex) -> float:
+    """What a sentence's concepts give its score: per question phrase the best of the concepts
+    reached from it (weight x specificity), the 2nd, 3rd... phrase counting ``DECAY`` times the
+    one before."""
+    per_source: dict[str, float] = {}
+    for c in concepts:
+        value = c.weight * index.specificity(c.concept)
+        if value > per_source.get(c.source, 0.0):
+            per_source[c.source] = value
+    return sum(v * DECAY**i for i, v in enumerate(sorted(per_source.values(), reverse=True)))
 
 
 def about_weight(hit: SentenceHit, matched: Sequence[ExpandedConcept]) -> float:

@@ -33,7 +33,7 @@ from lgm_rdf.retrieve.model import Candidate, ExpandedConcept, PathStep, Round
 from lgm_rdf.retrieve.names import acronym_table, find_names
 from lgm_rdf.retrieve.propagation.build import cached_graph
 from lgm_rdf.retrieve.propagation.walk import CONCEPT, PropagationGraph
-from lgm_rdf.retrieve.rank import rank_hits
+from lgm_rdf.retrieve.rank import concept_score, rank_hits
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 
@@ -337,7 +337,13 @@ class KBRetriever:
         rare = [c for c in expanded if self.index.mentions.get(c.concept, 0) <= cap]
         common = [c for c in expanded if c not in rare]
         hits = fetch_candidates(
-            self.store, rare or expanded, exclude, limit=None if rare else cap, cache=self._rows
+            self.store,
+            rare or expanded,
+            exclude,
+            limit=None if rare else cap,
+            cache=self._rows,
+            read_at_most=self.settings.max_candidate_rows,
+            priority=lambda concepts: concept_score(concepts, self.index),
         )
         about = {
             doc: c

@@ -129,6 +129,7 @@ def query_latencies(
     from lgm_rdf.retrieve.expand import expand_concepts
     from lgm_rdf.retrieve.linking import ConceptIndex
     from lgm_rdf.retrieve.propagation.build import cached_graph
+    from lgm_rdf.retrieve.rank import concept_score
 
     cap = max(1, settings.max_candidate_sentences)
     index_ms, index = _time(lambda: ConceptIndex.from_store(store))
@@ -148,7 +149,11 @@ def query_latencies(
         rare = [c for c in expanded if index.mentions.get(c.concept, 0) <= cap]
         t_cand, hits = _time(
             lambda e=rare or expanded, lim=None if rare else cap: fetch_candidates(
-                store, e, limit=lim
+                store,
+                e,
+                limit=lim,
+                read_at_most=settings.max_candidate_rows,
+                priority=lambda concepts: concept_score(concepts, index),
             )
         )
         t_prop, _ = _time(lambda s=seed_terms, h=hits: _propagate(graph, s, h))
