@@ -182,6 +182,7 @@ class ArgTokens:
         capital = v.tokens[i].text[:1].isupper()
         # "City of Light", "Society for Science"; an alias also keeps "oil of vitriol"
         of_objects = set(v.pp_objects(i, "of")) | set(v.pp_objects(i, "for") if capital else [])
+        of_objects |= set(self.title_objects(i))  # "Christmas with The Brady Bunch"
         keep = {i}
         for k in v.kids[i]:
             rel, tok = v.rels[k], v.tokens[k]
@@ -215,6 +216,33 @@ class ArgTokens:
         if capital and lo >= 2 and v.tokens[lo - 1].text in NAME_PARTICLES and self.proper(lo - 2):
             idx = list(range(self.name_tokens(lo - 2, exclude, mode)[0], idx[-1] + 1))
         return idx
+
+    def title_objects(self, i: int) -> list[int]:
+        """Objects of prepositions after the name ``i`` that go on with a capitalised article:
+        "Christmas with The Brady Bunch", "Merry Christmas from The Brady Bunch" are one title
+        (an article is capitalised mid-sentence only inside a title)."""
+        v = self.v
+        if not v.tokens[i].text[:1].isupper():
+            return []
+        out = []
+        for _, o in v.pps(i):
+            first = min(v.subtree(o))
+            word = v.tokens[first]
+            if o > i and first > 0 and word.text in ("The", "A", "An") and v.rels[first] == "det":
+                out.append(o)
+        return out
+
+    def title_head(self, i: int) -> int:
+        """The head of the title that name ``i`` ends ("Brady Bunch" in "Christmas with The
+        Brady Bunch"), else ``i``."""
+        v = self.v
+        prep = v.head(i)
+        h = v.head(prep) if prep is not None and v.rels[i] in ("pobj", "nmod", "obl") else None
+        if v.rels[i] in ("nmod", "obl"):
+            h = prep
+        if h is not None and i in self.title_objects(h):
+            return self.title_head(h)
+        return i
 
     def key(self, idx: list[int]) -> str:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
@@ -270,6 +298,8 @@ class ArgTokens:
         if not naming and tok.text.islower() and tok.text.endswith(("less", "ous")):
             return None  # "flightless", "venomous" tagged as a noun: the real noun is elsewhere
         if naming or self.proper(i):
+            if (t := self.title_head(i)) != i:
+                return self.arg(t, mode, exclude)
             idx = self.name_tokens(i, exclude, mode if naming else "name")
         else:
             idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)

@@ -128,8 +128,11 @@ class _Rules(VerbRules):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             if v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
-            if self._not_a_class(n):
-                continue
+            if self._not_a_class(n) or v.enumerated(cop, n) or v.quoted(n):
+                continue  # "Options are 'rdfs', 'owlrl'", "Services are: azure, gs"
+            if v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
+                continue  # "not hidden import", "a preparatory, day and boarding, school"
+            n = self._continued(n)
             subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
             # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
@@ -165,6 +168,16 @@ class _Rules(VerbRules):
             return True
         return not v.determiner(n) and bool(v.pp_objects(n, "by"))
 
+    def _continued(self, n: int) -> int:
+        """ "a download only double-live album": a noun whose phrase runs on into an
+        "apposition" with no comma between is a modifier; the later noun is the head."""
+        v = self.v
+        for a in v.children(n, "appos"):
+            first = min(v.subtree(a))
+            if a > n and not any(v.tokens[k].upos == "PUNCT" for k in range(n + 1, first)):
+                return a
+        return n
+
     def _postpositive(self, n: int) -> int:
         """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
         v = self.v
@@ -182,6 +195,9 @@ class _Rules(VerbRules):
             h = v.head(i)
             if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
                 continue  # "a singer, a drummer and two guitarists" is a list
+            end = max(v.subtree(i)) + 1
+            if end < len(v) and v.tokens[end].upos != "PUNCT":
+                continue  # not set off: "When using X, a limit ... is the default" (a subject)
             if v.lemma(i) in NAME_NOUNS and v.determiner(i) == "the" and self.b.proper(h):
                 # "Iván, the stage name of Juan Carlos Ramos Vaquero, is a singer"
                 self.rule = "apposition"
@@ -282,6 +298,8 @@ class _Rules(VerbRules):
         if any(not is_year(v.tokens[k].text) for k in v.children(host, "nummod")):
             return  # "The time to beat is 11 hours": a quantity ("a 2006 film" is fine)
         det = v.determiner(host)
+        if not det and v.rels[host] == "appos" and (h := v.head(host)) is not None:
+            det = v.determiner(h)  # the article of a phrase that ran on ("a download ... album")
         if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared
             det = v.determiner(v.first_conjunct(n))
         plural = v.is_plural(n) or (

@@ -15,6 +15,9 @@ RANK_NOUNS = words(
     "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
     "kingdom tribe clade division group category genre type kind species"
 )
+# heads of compounds whose modifier is itself the kind ("a dog breed" -> dog, "a plant
+# species" -> plant); other type nouns keep the compound whole ("a data type", "an inference class")
+KIND_HEADS = words("species subspecies breed variety cultivar strain genre subgenre")
 # lower-case particles inside personal names ("Edson Arantes do Nascimento", "Vincent van Gogh")
 NAME_PARTICLES = words("da de del della di do dos das du van von der den ter bin ibn")
 
