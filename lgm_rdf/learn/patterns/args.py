@@ -34,6 +34,7 @@ from lgm_rdf.learn.patterns.words import (
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
+    SCOPE_ADJECTIVES,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.stopwords import STOP_WORDS
@@ -142,6 +143,18 @@ class ArgTokens:
                     keep.add(k)
                     todo.append(k)
         return self._span(keep, i)
+
+    def described_kind(self, i: int, idx: list[int]) -> list[int]:
+        """``idx`` widened by the lower-case adjectives right before it that narrow the kind
+        ("trailing headers", "exact search"), not those that quantify or judge ("many", "other",
+        "various", "good")."""
+        v, lo = self.v, idx[0]
+        while lo - 1 >= 0 and v.head(lo - 1) == i and v.rels[lo - 1] == "amod":
+            tok = v.tokens[lo - 1]
+            if not tok.text.islower() or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
+                break
+            lo -= 1
+        return list(range(lo, idx[-1] + 1))
 
     def adjectival(self, k: int) -> bool:
         """A lower-case modifier with an adjective suffix ("flightless") or adjective tag."""
@@ -303,6 +316,8 @@ class ArgTokens:
             idx = self.name_tokens(i, exclude, mode if naming else "name")
         else:
             idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)
+            if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
+                idx = self.described_kind(i, idx)
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:

@@ -133,6 +133,8 @@ class _Rules(VerbRules):
             if v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
                 continue  # "not hidden import", "a preparatory, day and boarding, school"
             n = self._continued(n)
+            if n < 0:
+                continue
             subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
             # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
@@ -176,6 +178,10 @@ class _Rules(VerbRules):
             first = min(v.subtree(a))
             if a > n and not any(v.tokens[k].upos == "PUNCT" for k in range(n + 1, first)):
                 return a
+        nxt = n + 1  # the next word modifies a later noun: the phrase has not ended (-1: skip)
+        later = v.head(nxt) if nxt < len(v) else None
+        if later is not None and later > nxt and v.tokens[nxt].upos in ("ADV", "ADJ", "NOUN"):
+            return -1 if v.tokens[later].upos == "NOUN" and v.rels[nxt] != "prep" else n
         return n
 
     def _postpositive(self, n: int) -> int:
@@ -354,10 +360,12 @@ class _Rules(VerbRules):
                 objs = v.pp_objects(p, "as")
             items = sorted(k for o in objs for k in v.conjuncts(o))
             cut = next((j for j, k in enumerate(items) if self._quantified(k)), None)
+            if v.rels[p] == "conj":
+                continue  # "roles and productions such as X": which of them X is, is open
             if cut is None:
-                children = [a for o in objs for a in self.b.expand(o)]
+                children = [a for o in objs for a in self.b.expand(o, "kind")]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
-                children = self.b.args(items[:cut])
+                children = self.b.args(items[:cut], "kind")
             whole = self._listed_for(p, objs)
             for child in children:
                 self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
