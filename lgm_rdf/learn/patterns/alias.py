@@ -143,6 +143,8 @@ class AliasRules(RuleBase):
             h = v.head(k)
             if v.rels[k] != "appos" or h is None or not (self.b.proper(h) and self.b.proper(k)):
                 continue  # two names ("a city, previously a town" renames nothing)
+            if any(v.tokens[j + 1].text == ":" for j in (h, k) if j + 1 < len(v)):
+                continue  # "Spanish: ..., Guarani: ...": language labels before glosses
             adverbs = [a for a in v.children(k, "advmod") if v.lemma(a) in NAMING_ADVERBS]
             if adverbs:
                 other = self.b.arg(k, "alias", frozenset(adverbs))

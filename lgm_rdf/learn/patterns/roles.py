@@ -137,6 +137,8 @@ class ArgBuilder(ArgTokens):
             if v.children(c, "obj") or any(v.tokens[k].tag == "POS" for k in v.children(c)):
                 return []  # "BFloat16 shares Float32's exponent": a verb taken for a noun;
                 # "Lee Roy Selmon's is a chain": the name of a shop, not the person
+            if c + 1 < len(v) and v.tokens[c + 1].text == ":":
+                return []  # "Guarani: "Paraguái"": a label before a gloss, no subject
             det = v.determiner(c)
             if det in NEGATIONS or det in SUBJECT_DETS:
                 return []  # "no bird", "my brother", "some apples": not about a whole class
