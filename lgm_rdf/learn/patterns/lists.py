@@ -29,7 +29,8 @@ class ListRules(VerbRules):
                 objs = v.pp_objects(p, "as")
             items = sorted(k for o in objs for k in v.conjuncts(o))
             cut = next((j for j, k in enumerate(items) if self._quantified(k)), None)
-            if v.rels[p] == "conj":
+            first = min(objs, default=p)
+            if v.rels[p] == "conj" or any(c < first for c in v.children(p, "conj")):
                 continue  # "roles and productions such as X": which of them X is, is open
             if cut is None:
                 children = [a for o in objs for a in self.b.expand(o, "kind")]
