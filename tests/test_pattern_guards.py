@@ -85,6 +85,16 @@ SHAPES = [
         {(INH, "holiday with the partridge family", "album")},
         {(INH, "holiday", "album"), (INH, "holidays", "album")},
     ),
+    (  # a subject name runs up to its verb across a preposition
+        "The Museum of Art at Central Park is a public gallery.",
+        {(INH, "museum of art at central park", "gallery")},
+        {(INH, "museum of art", "gallery")},
+    ),
+    (  # "Jr." alone is a name cut short
+        'Robert James "Bob" Smith, Jr. (born 1950) is an American lawyer.',
+        set(),
+        {(INH, "jr.", "lawyer"), (INH, "jr", "lawyer")},
+    ),
     (  # a type noun after a compound keeps the compound ("a dog breed" still names "dog")
         "The Tokenizer is a low-level preprocessing class that splits text.",
         {(INH, "tokenizer", "preprocessing class")},

@@ -43,6 +43,7 @@ from lgm_rdf.ontology import normalise_label
 
 NAMING_VERBS = frozenset({"know", "call", "refer", "nickname", "dub", "abbreviate"})
 HYPHENS = frozenset({"-", "–", "‐"})
+NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "esq", "esq."})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
 
@@ -237,11 +238,15 @@ class ArgTokens:
         v = self.v
         if not v.tokens[i].text[:1].isupper():
             return []
+        # the subject name of a clause runs up to its verb: "The University of Arkansas at Little
+        # Rock is ...", "The Brady Bunch in the White House is ..."
+        subject = v.rels[i] in ("subj", "subjpass") and self.proper(i)
         out = []
         for _, o in v.pps(i):
             first = min(v.subtree(o))
             word = v.tokens[first]
-            if o > i and first > 0 and word.text in ("The", "A", "An") and v.rels[first] == "det":
+            article = word.text in ("The", "A", "An") and v.rels[first] == "det"
+            if o > i and first > 0 and (article or (subject and self.proper(o))):
                 out.append(o)
         return out
 
@@ -328,8 +333,8 @@ class ArgTokens:
         key = self.key(idx)
         label = v.sentence.text[v.tokens[idx[0]].start : v.tokens[idx[-1]].end]
         acronym = looks_like_acronym(label)
-        if junk_key(key) or (key in STOP_WORDS and not acronym):
-            return None  # "[1]", "x", "italic_b", a stop word
+        if junk_key(key) or (key in STOP_WORDS and not acronym) or key in NAME_SUFFIXES:
+            return None  # "[1]", "x", "italic_b", a stop word, "Jr." cut from its name
         label = clean_label(label) or label
         # a name has a capitalised proper noun ("yogurt" tagged PROPN is no name)
         is_name = acronym or any(self.proper(k) for k in idx)
