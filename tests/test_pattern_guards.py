@@ -90,6 +90,11 @@ SHAPES = [
         {(INH, "museum of art at central park", "gallery")},
         {(INH, "museum of art", "gallery")},
     ),
+    (  # a bare plural subject keeps the adjective that restricts it
+        "Frozen tuples are immutable records.",
+        {(INH, "frozen tuple", "record")},
+        {(INH, "tuple", "record")},
+    ),
     (  # "Jr." alone is a name cut short
         'Robert James "Bob" Smith, Jr. (born 1950) is an American lawyer.',
         set(),

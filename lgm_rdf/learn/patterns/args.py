@@ -152,7 +152,8 @@ class ArgTokens:
         v, lo = self.v, idx[0]
         while lo - 1 >= 0 and v.head(lo - 1) == i and v.rels[lo - 1] == "amod":
             tok = v.tokens[lo - 1]
-            if not tok.text.islower() or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
+            lower = tok.text.islower() or (lo - 1 == 0 and tok.text[1:].islower())
+            if not lower or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
                 break
             lo -= 1
         return list(range(lo, idx[-1] + 1))

@@ -82,7 +82,9 @@ class ArgBuilder(ArgTokens):
             named = named or any(  # "X-linked agammaglobulinemia (XLA) is ..."
                 looks_like_acronym(v.tokens[k].text) for k in v.children(i, "appos")
             )
-            out.append(self.arg(i, "name" if named else "class"))
+            # a bare plural keeps the adjectives that restrict it: "Nested parameters are ..."
+            generic = not v.determiner(i) and v.is_plural(i)
+            out.append(self.arg(i, "name" if named else "kind" if generic else "class"))
         return [a for a in out if a is not None]
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
