@@ -352,8 +352,6 @@ def junk_key(key: str) -> bool:
         return True
     if key[0] in _EDGE_JUNK or key[-1] in _EDGE_JUNK:
         return True  # "-harvest", "apple)": a piece of a word or a phrase
-    if key.count("(") != key.count(")") or key.count('"') % 2:
-        return True  # "timezone(timezone.utc", 'multipleof("x': a piece of code cut short
     words = key.split()
     digits = sum(1 for c in key if c.isdigit())
     return len(words) == 1 and digits > letters  # "p15-1034", "v1"

@@ -74,7 +74,6 @@ LABELS: dict[str, str] = {
 }
 NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor", "none", "nobody", "nothing"})
 NOUNS = frozenset({"NOUN", "PROPN"})
-SEPARATORS = frozenset({",", ";", ":", "(", ")", "[", "]", "—", "–"})
 QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
 
 
@@ -241,8 +240,10 @@ class DepView:
                 # one predicate per copula: an "attr" after a comma is a phrase the parser hung
                 # on "be" ("X is a member of Y, an organization which ..."); attrs in one run
                 # are the pieces of a hyphenated noun ("a mini - album")
-                attrs = self.children(i, "attr")
-                run = [a for a in attrs if not self._punct_between(attrs[0], a)]
+                run = self.children(i, "attr")[:1]
+                for a in self.children(i, "attr")[1:]:
+                    if a == run[-1] + 1:
+                        run.append(a)
                 for attr in run[-1:]:
                     yield subjects[0], attr, i
                 for comp in self.children(i, "acomp"):
@@ -250,10 +251,6 @@ class DepView:
                     nxt = comp + 1
                     if nxt in self.children(comp, "obj") and self.tokens[nxt].upos == "NOUN":
                         yield subjects[0], nxt, i
-
-    def _punct_between(self, a: int, b: int) -> bool:
-        """A comma, colon, semicolon, bracket or dash between tokens ``a`` and ``b``."""
-        return any(self.tokens[k].text in SEPARATORS for k in range(a + 1, b))
 
     def negated(self, *idx: int) -> bool:
         """True if one of the tokens ``idx`` has a negating dependent ("not", "never", "no")."""

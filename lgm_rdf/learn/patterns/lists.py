@@ -30,7 +30,10 @@ class ListRules(VerbRules):
             items = sorted(k for o in objs for k in v.conjuncts(o))
             cut = next((j for j, k in enumerate(items) if self._quantified(k)), None)
             first = min(objs, default=p)
-            if v.rels[p] == "conj" or any(c < first for c in v.children(p, "conj")):
+            others = [c for c in v.children(p, "conj") if c < first]
+            if v.rels[p] == "conj" and (h := v.head(p)) is not None:
+                others.append(h)
+            if any(v.tokens[c].upos == "NOUN" and v.is_plural(c) for c in others):
                 continue  # "roles and productions such as X": which of them X is, is open
             if cut is None:
                 children = [a for o in objs for a in self.b.expand(o, "kind")]

@@ -157,7 +157,7 @@ class VerbRules(AliasRules):
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
                 if len(kinds) == len(objects) and not self._restricted(subject_tokens):
                     self._emit_all("inheritance", object_args, subjects, 0.7)
-            elif not any(v.tokens[o].ent_type == "PERSON" for o in objects):
+            elif len(objects) < 2 or not all(v.tokens[o].ent_type == "PERSON" for o in objects):
                 # "The characters include Connor Mulgrew, ...": people are members, not parts
                 self._emit_all("composition", subjects, object_args, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
