@@ -174,10 +174,10 @@ class _Rules(ListRules):
         v = self.v
         for a in v.children(n, "appos"):
             first = min(v.subtree(a))
-            between = set(range(n + 1, a))
-            if a > n + 1 and between <= v.subtree(a) and not v.determiner(a):
-                if not any(v.tokens[k].upos == "PUNCT" for k in range(n + 1, first)):
-                    return a  # only its premodifiers between: "a download only double-live album"
+            premodifiers = a > n + 1 and set(range(n + 1, a)) <= v.subtree(a)
+            unpunctuated = not any(v.tokens[k].upos == "PUNCT" for k in range(n + 1, first))
+            if premodifiers and unpunctuated and not v.determiner(a):
+                return a  # only its premodifiers between: "a download only double-live album"
         nxt = n + 1  # the next word modifies a later noun: the phrase has not ended (-1: skip)
         later = v.head(nxt) if nxt < len(v) else None
         if later is not None and later > nxt and v.tokens[nxt].upos in ("ADV", "ADJ", "NOUN"):
