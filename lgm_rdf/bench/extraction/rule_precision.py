@@ -53,8 +53,8 @@ def count_judged(files: Sequence[Path], counts: dict[str, Counter[str]]) -> None
     for path in files:
         for line in path.read_text(encoding="utf-8").splitlines():
             item = json.loads(line) if line.strip() else {}
-            if item.get("verdict") not in ("correct", "wrong"):
-                continue
+            if item.get("verdict") not in ("correct", "wrong") or item.get("new") is False:
+                continue  # unjudged, or learned only by the code before a change ("new": false)
             rule, extractor = item.get("rule") or "", item.get("extractor") or "pattern"
             name = f"{extractor}/{rule}" if rule else extractor
             counts.setdefault(name, Counter())["tp" if item["verdict"] == "correct" else "fp"] += 1

@@ -15,6 +15,8 @@ ALIAS_AS = frozenset({"know", "refer", "abbreviate"})  # "known as B"
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate"})  # "called B"
 # the name after "born" is the object-like dependent of the participle, never a date or place
 _BORN_NAME_RELS = frozenset({"obj", "xcomp", "attr", "appos", "npmod"})
+# "best known as", "well known as": what someone is famous as, not another name
+RENOWN = frozenset({"best", "well", "widely", "mostly", "mainly", "primarily", "chiefly"})
 NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", "originally"})
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
 
@@ -32,11 +34,25 @@ class AliasRules(RuleBase):
                 found = [k for k in v.children(i, "obj") if k > i]
         if self._restrictive_plural(i):
             return  # "proteins called globulins" (no comma) names a subclass
+        renown = any(v.lemma(k) in RENOWN for k in v.children(i, "advmod"))
         for o in found:
             if v.determiner(o) in ("a", "an"):
                 continue  # "known as a pioneer" describes, it does not name
-            names = self.b.expand(o, "alias")
-            self._emit_all("alias", subjects, names, 0.9)
+            if renown and not self.b.proper(o) and not looks_like_acronym(v.tokens[o].text):
+                continue  # "best known as screenwriter": what one is famous as, no name
+            self._emit_all("alias", subjects, self._alias_names(o), 0.9)
+
+    def _alias_names(self, o: int) -> list[Arg]:
+        """The names after a naming verb: alternatives joined by "or" are several names,
+        capitalised words joined by "and" / "&" one ("Strunk & White", "the City and County
+        of Honolulu")."""
+        v = self.v
+        items = v.conjuncts(o)
+        ccs = {v.tokens[c].text.lower() for k in items for c in v.children(k, "cc")}
+        if len(items) > 1 and ccs <= {"and", "&"} and all(self.b.proper(k) for k in items):
+            whole = self.b.arg(o, "whole")
+            return [whole] if whole is not None else []
+        return self.b.expand(o, "alias")
 
     def _restrictive_plural(self, i: int) -> bool:
         """Naming verb ``i`` restricts a plural common noun without a comma: "proteins called"."""
@@ -127,6 +143,8 @@ class AliasRules(RuleBase):
             h = v.head(k)
             if v.rels[k] != "appos" or h is None or not (self.b.proper(h) and self.b.proper(k)):
                 continue  # two names ("a city, previously a town" renames nothing)
+            if any(v.tokens[j + 1].text == ":" for j in (h, k) if j + 1 < len(v)):
+                continue  # "Spanish: ..., Guarani: ...": language labels before glosses
             adverbs = [a for a in v.children(k, "advmod") if v.lemma(a) in NAMING_ADVERBS]
             if adverbs:
                 other = self.b.arg(k, "alias", frozenset(adverbs))

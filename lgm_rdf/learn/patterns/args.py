@@ -34,6 +34,7 @@ from lgm_rdf.learn.patterns.words import (
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
+    SCOPE_ADJECTIVES,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.stopwords import STOP_WORDS
@@ -42,6 +43,7 @@ from lgm_rdf.ontology import normalise_label
 
 NAMING_VERBS = frozenset({"know", "call", "refer", "nickname", "dub", "abbreviate"})
 HYPHENS = frozenset({"-", "–", "‐"})
+NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "esq", "esq."})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
 
@@ -143,6 +145,19 @@ class ArgTokens:
                     todo.append(k)
         return self._span(keep, i)
 
+    def described_kind(self, i: int, idx: list[int]) -> list[int]:
+        """``idx`` widened by the lower-case adjectives right before it that narrow the kind
+        ("trailing headers", "exact search"), not those that quantify or judge ("many", "other",
+        "various", "good")."""
+        v, lo = self.v, idx[0]
+        while lo - 1 >= 0 and v.head(lo - 1) == i and v.rels[lo - 1] == "amod":
+            tok = v.tokens[lo - 1]
+            lower = tok.text.islower() or (lo - 1 == 0 and tok.text[1:].islower())
+            if not lower or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
+                break
+            lo -= 1
+        return list(range(lo, idx[-1] + 1))
+
     def adjectival(self, k: int) -> bool:
         """A lower-case modifier with an adjective suffix ("flightless") or adjective tag."""
         tok = self.v.tokens[k]
@@ -182,6 +197,7 @@ class ArgTokens:
         capital = v.tokens[i].text[:1].isupper()
         # "City of Light", "Society for Science"; an alias also keeps "oil of vitriol"
         of_objects = set(v.pp_objects(i, "of")) | set(v.pp_objects(i, "for") if capital else [])
+        of_objects |= set(self.title_objects(i))  # "Christmas with The Brady Bunch"
         keep = {i}
         for k in v.kids[i]:
             rel, tok = v.rels[k], v.tokens[k]
@@ -215,6 +231,37 @@ class ArgTokens:
         if capital and lo >= 2 and v.tokens[lo - 1].text in NAME_PARTICLES and self.proper(lo - 2):
             idx = list(range(self.name_tokens(lo - 2, exclude, mode)[0], idx[-1] + 1))
         return idx
+
+    def title_objects(self, i: int) -> list[int]:
+        """Objects of prepositions after the name ``i`` that go on with a capitalised article:
+        "Christmas with The Brady Bunch", "Merry Christmas from The Brady Bunch" are one title
+        (an article is capitalised mid-sentence only inside a title)."""
+        v = self.v
+        if not v.tokens[i].text[:1].isupper():
+            return []
+        # the subject name of a clause runs up to its verb: "The University of Arkansas at Little
+        # Rock is ...", "The Brady Bunch in the White House is ..."
+        subject = v.rels[i] in ("subj", "subjpass") and self.proper(i)
+        out = []
+        for _, o in v.pps(i):
+            first = min(v.subtree(o))
+            word = v.tokens[first]
+            article = word.text in ("The", "A", "An") and v.rels[first] == "det"
+            if o > i and first > 0 and (article or (subject and self.proper(o))):
+                out.append(o)
+        return out
+
+    def title_head(self, i: int) -> int:
+        """The head of the title that name ``i`` ends ("Brady Bunch" in "Christmas with The
+        Brady Bunch"), else ``i``."""
+        v = self.v
+        prep = v.head(i)
+        h = v.head(prep) if prep is not None and v.rels[i] in ("pobj", "nmod", "obl") else None
+        if v.rels[i] in ("nmod", "obl"):
+            h = prep
+        if h is not None and i in self.title_objects(h):
+            return self.title_head(h)
+        return i
 
     def key(self, idx: list[int]) -> str:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
@@ -270,9 +317,13 @@ class ArgTokens:
         if not naming and tok.text.islower() and tok.text.endswith(("less", "ous")):
             return None  # "flightless", "venomous" tagged as a noun: the real noun is elsewhere
         if naming or self.proper(i):
+            if (t := self.title_head(i)) != i:
+                return self.arg(t, mode, exclude)
             idx = self.name_tokens(i, exclude, mode if naming else "name")
         else:
             idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)
+            if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
+                idx = self.described_kind(i, idx)
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:
@@ -283,8 +334,10 @@ class ArgTokens:
         key = self.key(idx)
         label = v.sentence.text[v.tokens[idx[0]].start : v.tokens[idx[-1]].end]
         acronym = looks_like_acronym(label)
-        if junk_key(key) or (key in STOP_WORDS and not acronym):
-            return None  # "[1]", "x", "italic_b", a stop word
+        if junk_key(key) or (key in STOP_WORDS and not acronym) or key in NAME_SUFFIXES:
+            return None  # "[1]", "x", "italic_b", a stop word, "Jr." cut from its name
+        if key.count("(") != key.count(")") or key.count('"') % 2:
+            return None  # "timezone(timezone.utc", 'multipleof("x': a name or code cut short
         label = clean_label(label) or label
         # a name has a capitalised proper noun ("yogurt" tagged PROPN is no name)
         is_name = acronym or any(self.proper(k) for k in idx)

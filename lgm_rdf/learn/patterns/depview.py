@@ -74,6 +74,7 @@ LABELS: dict[str, str] = {
 }
 NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor", "none", "nobody", "nothing"})
 NOUNS = frozenset({"NOUN", "PROPN"})
+QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
 
 
 def canonical(tok: Token) -> str:
@@ -168,6 +169,28 @@ class DepView:
             and toks[hi + 1].text == ","
         )
 
+    def quoted(self, i: int) -> bool:
+        """The phrase of ``i`` opens with a quotation mark: a quoted literal ("'owlrl'")."""
+        lo = min(self.subtree(i, frozenset({"acl", "conj", "cc", "appos"})))
+        return lo > 0 and self.tokens[lo - 1].text in QUOTES
+
+    def enumerated(self, cop: int, n: int) -> bool:
+        """ "Supported services are: azure, gs": a colon between the copula and the predicate
+        introduces members, not a class."""
+        return any(self.tokens[k].text == ":" for k in range(min(cop, n) + 1, max(cop, n)))
+
+    def broken_list(self, items: list[int]) -> bool:
+        """A coordination whose conjunction is not before its last member ("a preparatory, day
+        and boarding, school"): the parser joined modifiers and the noun as one list."""
+        ccs = [c for k in items for c in self.children(k, "cc")]
+        if len(items) < 2 or not ccs:
+            return False
+        return sum(1 for k in items if k > max(ccs)) > 1
+
+    def modifier_negated(self, n: int) -> bool:
+        """A modifier of ``n`` is negated: "not hidden import", "no longer used format"."""
+        return any(self.negated(k) for k in self.children(n, "amod", "compound"))
+
     def bracket_depth(self, i: int) -> int:
         """How many brackets are open before token ``i``."""
         opened = sum(t.text in ("(", "[") for t in self.tokens[:i])
@@ -214,7 +237,14 @@ class DepView:
             if cops and not self.children(i, "case"):  # UD: the noun heads the clause
                 yield subjects[0], i, cops[0]
             elif self.lemma(i) == "be" and tok.upos in ("AUX", "VERB"):  # spaCy: "be" heads it
-                for attr in self.children(i, "attr"):
+                # one predicate per copula: an "attr" after a comma is a phrase the parser hung
+                # on "be" ("X is a member of Y, an organization which ..."); attrs in one run
+                # are the pieces of a hyphenated noun ("a mini - album")
+                run = self.children(i, "attr")[:1]
+                for a in self.children(i, "attr")[1:]:
+                    if a == run[-1] + 1:
+                        run.append(a)
+                for attr in run[-1:]:
                     yield subjects[0], attr, i
                 for comp in self.children(i, "acomp"):
                     # small-model slip: "are [flightless]acomp [birds]dobj" for "flightless birds"

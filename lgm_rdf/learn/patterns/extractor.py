@@ -1,7 +1,7 @@
 """Rule-based meta-relation extraction over the dependency parse (DESIGN §4, no LLM).
 
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
-This module holds the copula, apposition and list rules; ``verbs`` the verb rules,
+This module holds the copula and apposition rules; ``lists`` the list rules, ``verbs`` the verb rules,
 ``alias`` the naming rules, ``args`` the arguments, ``words`` the word
 classes:
 
@@ -48,7 +48,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.verbs import VerbRules
+from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
@@ -59,11 +59,9 @@ from lgm_rdf.learn.patterns.words import (
     MEASURE_NOUNS,
     ORDINAL_WORDS,
     POSTPOSITIVE_ADJECTIVES,
-    QUANTITY_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
-    VAGUE_QUANTITIES,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
@@ -90,7 +88,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(VerbRules):
+class _Rules(ListRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -128,7 +126,12 @@ class _Rules(VerbRules):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             if v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
-            if self._not_a_class(n):
+            if self._not_a_class(n) or v.enumerated(cop, n) or v.quoted(n):
+                continue  # "Options are 'rdfs', 'owlrl'", "Services are: azure, gs"
+            if v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
+                continue  # "not hidden import", "a preparatory, day and boarding, school"
+            n = self._continued(n)
+            if n < 0:
                 continue
             subjects = self.b.subject_args(self.b.subjects(s, clause))
             number = v.is_plural(n)
@@ -165,6 +168,22 @@ class _Rules(VerbRules):
             return True
         return not v.determiner(n) and bool(v.pp_objects(n, "by"))
 
+    def _continued(self, n: int) -> int:
+        """ "a download only double-live album": a noun whose phrase runs on into an
+        "apposition" with no comma between is a modifier; the later noun is the head."""
+        v = self.v
+        for a in v.children(n, "appos"):
+            first = min(v.subtree(a))
+            premodifiers = a > n + 1 and set(range(n + 1, a)) <= v.subtree(a)
+            unpunctuated = not any(v.tokens[k].upos == "PUNCT" for k in range(n + 1, first))
+            if premodifiers and unpunctuated and not v.determiner(a):
+                return a  # only its premodifiers between: "a download only double-live album"
+        nxt = n + 1  # the next word modifies a later noun: the phrase has not ended (-1: skip)
+        later = v.head(nxt) if nxt < len(v) else None
+        if later is not None and later > nxt and v.tokens[nxt].upos in ("ADV", "ADJ", "NOUN"):
+            return -1 if v.tokens[later].upos == "NOUN" and v.rels[nxt] != "prep" else n
+        return n
+
     def _postpositive(self, n: int) -> int:
         """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
         v = self.v
@@ -182,6 +201,9 @@ class _Rules(VerbRules):
             h = v.head(i)
             if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
                 continue  # "a singer, a drummer and two guitarists" is a list
+            end = max(v.subtree(i)) + 1
+            if end < len(v) and v.tokens[end].upos != "PUNCT":
+                continue  # not set off: "When using X, a limit ... is the default" (a subject)
             if v.lemma(i) in NAME_NOUNS and v.determiner(i) == "the" and self.b.proper(h):
                 # "Iván, the stage name of Juan Carlos Ramos Vaquero, is a singer"
                 self.rule = "apposition"
@@ -199,6 +221,8 @@ class _Rules(VerbRules):
         "pizza companies Domino's and Papa John's": a common noun right before a name says
         what the name is."""
         v, b, toks = self.v, self.b, self.v.tokens
+        if not any(t.upos in ("VERB", "AUX") for t in toks):
+            return  # "tests pypi Version conda Python wheels": a row of labels, no sentence
         for k in range(len(v)):
             h = v.head(k)
             if h is None or toks[k].upos != "NOUN" or not toks[k].text.islower():
@@ -282,6 +306,8 @@ class _Rules(VerbRules):
         if any(not is_year(v.tokens[k].text) for k in v.children(host, "nummod")):
             return  # "The time to beat is 11 hours": a quantity ("a 2006 film" is fine)
         det = v.determiner(host)
+        if not det and v.rels[host] == "appos" and (h := v.head(host)) is not None:
+            det = v.determiner(h)  # the article of a phrase that ran on ("a download ... album")
         if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared
             det = v.determiner(v.first_conjunct(n))
         plural = v.is_plural(n) or (
@@ -320,65 +346,3 @@ class _Rules(VerbRules):
         if v.lemma(n) in RELATIONAL_NOUNS or text.endswith(AGENT_SUFFIXES):
             return False
         return all(self.b.proper(o) and v.determiner(o) in ("", "the") for o in of)
-
-    def _such_as(self) -> None:
-        """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs, including A", "Bs like A"."""
-        v = self.v
-        for p in range(len(v)):
-            if v.tokens[p].upos != "NOUN" and not self.b.initial_plural(p):
-                continue
-            objs = v.pp_objects(p, "such as")
-            common = v.is_plural(p) and (p == 0 or v.tokens[p].text.islower())  # not "Banks"
-            if common and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
-                objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
-                objs += [o for o in v.pp_objects(p, "including") if self._after_comma(o)]
-            if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
-                objs = v.pp_objects(p, "as")
-            items = sorted(k for o in objs for k in v.conjuncts(o))
-            cut = next((j for j, k in enumerate(items) if self._quantified(k)), None)
-            if cut is None:
-                children = [a for o in objs for a in self.b.expand(o)]
-            else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
-                children = self.b.args(items[:cut])
-            whole = self._listed_for(p, objs)
-            for child in children:
-                self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
-
-    def _listed_for(self, p: int, objs: list[int]) -> int:
-        """The noun a list after ``p`` is about: "Antioxidants in bings, such as flavonoids"
-        lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase)."""
-        v = self.v
-        prep = v.head(p)
-        if not objs or v.rels[p] != "pobj" or prep is None:
-            return p
-        noun = v.head(prep)
-        first = min(v.subtree(objs[0]))
-        comma = any(v.tokens[k].text == "," for k in range(p + 1, first))
-        if comma and noun is not None and v.tokens[noun].upos == "NOUN" and v.is_plural(noun):
-            return noun
-        return p
-
-    def _quantified(self, k: int) -> bool:
-        """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""
-        v = self.v
-        return any(v.lemma(q) in VAGUE_QUANTITIES for q in v.children(k, "amod", "det"))
-
-    def _after_comma(self, o: int) -> bool:
-        """The "including" before object ``o`` follows a comma: "Bs, including A" lists Bs."""
-        toks = self.v.tokens
-        j = max((k for k in range(o) if toks[k].text.lower() == "including"), default=0)
-        return j > 0 and toks[j - 1].text == ","
-
-    def _and_other(self) -> None:
-        """ "A1, A2 and other Bs"."""
-        v = self.v
-        for p in range(len(v)):
-            if v.rels[p] != "conj" or v.tokens[p].upos != "NOUN":
-                continue
-            if not any(v.lemma(k) == "other" for k in v.children(p, "amod", "det")):
-                continue
-            members = [m for m in v.conjuncts(v.first_conjunct(p)) if m < p]
-            ccs = [k for m in [*members, p] for k in v.children(m, "cc")]
-            if any(v.lemma(k) in ("and", "or") for k in ccs):
-                for child in self.b.args(members):
-                    self._emit("inheritance", child, self.b.parent(p, child), 0.9)

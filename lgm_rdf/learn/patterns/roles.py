@@ -19,6 +19,7 @@ from lgm_rdf.learn.patterns.args import (
 )
 from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
 from lgm_rdf.learn.patterns.words import (
+    KIND_HEADS,
     PARTITIVES,
     QUANTITY_NOUNS,
     RANK_NOUNS,
@@ -81,7 +82,9 @@ class ArgBuilder(ArgTokens):
             named = named or any(  # "X-linked agammaglobulinemia (XLA) is ..."
                 looks_like_acronym(v.tokens[k].text) for k in v.children(i, "appos")
             )
-            out.append(self.arg(i, "name" if named else "class"))
+            # a bare plural keeps the adjectives that restrict it: "Nested parameters are ..."
+            generic = not v.determiner(i) and v.is_plural(i)
+            out.append(self.arg(i, "name" if named else "kind" if generic else "class"))
         return [a for a in out if a is not None]
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
@@ -97,7 +100,11 @@ class ArgBuilder(ArgTokens):
             return None
         if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
             mods = [k for k in v.children(i, "compound") if k < i]
-            return self.parent(max(mods), child) if mods else None
+            if not mods:
+                return None
+            if v.lemma(i) in KIND_HEADS:
+                return self.parent(max(mods), child)
+            # "an inference class", "a data type": the compound names the kind as a whole
         found = self.arg(i, "class")
         if found is not None and not found.is_name and v.lemma(i) not in QUANTITY_NOUNS:
             # "an ITV Sport documentary series": the class is what follows the names
@@ -106,7 +113,10 @@ class ArgBuilder(ArgTokens):
             if names and names[-1] + 1 < len(idx):
                 found = self.from_tokens(idx[names[-1] + 1 :]) or found
         if found is not None and not found.is_name and len(found.key.split()) > 2:
-            found = self.arg(i, "head")  # "a science fiction film": a genre stack, not a name
+            # "a science fiction film": a genre stack, not a name; a type noun keeps the noun
+            # before it ("a high-level inference class" -> "inference class")
+            typed = v.lemma(i) in TYPE_NOUNS and i - 1 in v.children(i, "compound")
+            found = self.from_tokens([i - 1, i]) if typed else self.arg(i, "head")
         return None if found is None or found.key in VACUOUS else found
 
     def subjects(self, s: int, clause: int) -> list[int]:
@@ -116,6 +126,9 @@ class ArgBuilder(ArgTokens):
             return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
         if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
             s = h  # "Whales, which are mammals": the clause modifies "Whales"
+            names = [a for a in v.children(h, "appos") if a > h and self.proper(a)]
+            if v.tokens[h].upos == "NOUN" and names:
+                s = names[-1]  # "the guide "The Elements of Style", which is ...": the name
         if s != v.head(clause) or v.rels[clause] == "acl":
             s = self.described(s)
         found = v.conjuncts(s)
@@ -123,6 +136,11 @@ class ArgBuilder(ArgTokens):
         if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
             return []  # "Yippee, Yappee and Yahooey is a series": one name, not three subjects
         for c in found:
+            if v.children(c, "obj") or any(v.tokens[k].tag == "POS" for k in v.children(c)):
+                return []  # "BFloat16 shares Float32's exponent": a verb taken for a noun;
+                # "Lee Roy Selmon's is a chain": the name of a shop, not the person
+            if c + 1 < len(v) and v.tokens[c + 1].text == ":":
+                return []  # "Guarani: "Paraguái"": a label before a gloss, no subject
             det = v.determiner(c)
             if det in NEGATIONS or det in SUBJECT_DETS:
                 return []  # "no bird", "my brother", "some apples": not about a whole class

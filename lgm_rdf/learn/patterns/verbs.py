@@ -15,6 +15,7 @@ from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
+DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
 PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from"), "form": ("of",)}
@@ -32,8 +33,10 @@ class VerbRules(AliasRules):
                 continue
             h = v.head(i)
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
+            if any(v.tokens[k].tag == "TO" for k in v.children(i, "aux")):
+                continue  # "expanded coverage to include X": a purpose, not a statement
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
-                if self._predicative(h):
+                if self._predicative(h) or self._governed_blocked(h):
                     continue  # "Leaves function as factories containing chlorophyll"
                 s, clause = h, i
             else:
@@ -50,6 +53,14 @@ class VerbRules(AliasRules):
                 continue
             if subjects:
                 self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
+
+    def _governed_blocked(self, noun: int) -> bool:
+        """ "Do not override schemas containing X": the clause that governs ``noun`` is
+        negated, modal or conditional, so what its reduced relative says is not asserted."""
+        v, gov = self.v, self.v.head(noun)
+        while gov is not None and v.tokens[gov].upos not in ("VERB", "AUX"):
+            gov = v.head(gov)
+        return gov is not None and self._blocked(gov)
 
     def _predicative(self, noun: int) -> bool:
         """``noun`` describes something else: "(function / serve) as factories"."""
@@ -114,8 +125,10 @@ class VerbRules(AliasRules):
         """Composition, inheritance and alias verbs; ``generic``: bare plural subject."""
         v, b, lemma = self.v, self.b, self.v.lemma(i)
         subjects = b.subject_args(subject_tokens)
-        objects = [c for o in v.children(i, "obj") for c in v.conjuncts(o)]
-        object_args = [a for o in v.children(i, "obj") for a in b.expand(o)]
+        # "sentences containing these concepts": a demonstrative points back, no class
+        direct = [o for o in v.children(i, "obj") if v.determiner(o) not in DEMONSTRATIVES]
+        objects = [c for o in direct for c in v.conjuncts(o)]
+        object_args = [a for o in direct for a in b.expand(o)]
 
         prts = [k for k in v.children(i, "prt") if v.lemma(k) == "up"]
 
@@ -144,7 +157,8 @@ class VerbRules(AliasRules):
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
                 if len(kinds) == len(objects) and not self._restricted(subject_tokens):
                     self._emit_all("inheritance", object_args, subjects, 0.7)
-            else:
+            elif len(objects) < 2 or not all(v.tokens[o].ent_type == "PERSON" for o in objects):
+                # "The characters include Connor Mulgrew, ...": people are members, not parts
                 self._emit_all("composition", subjects, object_args, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
             self.rule = "contained-in"

@@ -15,6 +15,9 @@ RANK_NOUNS = words(
     "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
     "kingdom tribe clade division group category genre type kind species"
 )
+# heads of compounds whose modifier is itself the kind ("a dog breed" -> dog, "a plant
+# species" -> plant); other type nouns keep the compound whole ("a data type", "an inference class")
+KIND_HEADS = words("species subspecies breed variety cultivar strain genre subgenre")
 # lower-case particles inside personal names ("Edson Arantes do Nascimento", "Vincent van Gogh")
 NAME_PARTICLES = words("da de del della di do dos das du van von der den ter bin ibn")
 
@@ -30,6 +33,14 @@ QUANTITY_NOUNS = words(
 # "a little sour", "a bit odd": the article belongs to a degree phrase, not to a class noun
 DEGREE_WORDS = words("little bit lot tad trifle")
 VAGUE_QUANTITIES = words("numerous many several various countless few other")
+# adjectives that quantify, select or judge rather than name a kind: an example keeps its other
+# adjectives ("trailing headers") but not these ("many other tools", "popular games")
+SCOPE_ADJECTIVES = VAGUE_QUANTITIES | words(
+    "such different certain similar specific particular main major minor popular famous "
+    "well-known common typical new old good great best better important notable prominent "
+    "large small big little more most additional own same whole entire individual usual "
+    "traditional modern early late recent"
+)
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # determiners of a subject that make a statement about some individuals, not about a class
 SUBJECT_DETS = words("this that these those poss some many several few most any other another")

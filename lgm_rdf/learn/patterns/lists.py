@@ -1,0 +1,83 @@
+"""List rules of the pattern extractor (a mixin over ``verbs.VerbRules``).
+
+inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs, including A1, A2", "Bs like A1",
+             "A1, A2 and other Bs"
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.verbs import VerbRules
+from lgm_rdf.learn.patterns.words import QUANTITY_NOUNS, VAGUE_QUANTITIES
+from lgm_rdf.nlp.wordlists import PART_NOUNS
+
+
+class ListRules(VerbRules):
+    """Rules over lists of examples."""
+
+    def _such_as(self) -> None:
+        """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs, including A", "Bs like A"."""
+        v = self.v
+        for p in range(len(v)):
+            if v.tokens[p].upos != "NOUN" and not self.b.initial_plural(p):
+                continue
+            objs = v.pp_objects(p, "such as")
+            common = v.is_plural(p) and (p == 0 or v.tokens[p].text.islower())  # not "Banks"
+            if common and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
+                objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
+                objs += [o for o in v.pp_objects(p, "including") if self._after_comma(o)]
+            if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
+                objs = v.pp_objects(p, "as")
+            items = sorted(k for o in objs for k in v.conjuncts(o))
+            cut = next((j for j, k in enumerate(items) if self._quantified(k)), None)
+            first = min(objs, default=p)
+            others = [c for c in v.children(p, "conj") if c < first]
+            if v.rels[p] == "conj" and (h := v.head(p)) is not None:
+                others.append(h)
+            if any(v.tokens[c].upos == "NOUN" and v.is_plural(c) for c in others):
+                continue  # "roles and productions such as X": which of them X is, is open
+            if cut is None:
+                children = [a for o in objs for a in self.b.expand(o, "kind")]
+            else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
+                children = self.b.args(items[:cut], "kind")
+            whole = self._listed_for(p, objs)
+            for child in children:
+                self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
+
+    def _listed_for(self, p: int, objs: list[int]) -> int:
+        """The noun a list after ``p`` is about: "Antioxidants in bings, such as flavonoids"
+        lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase)."""
+        v = self.v
+        prep = v.head(p)
+        if not objs or v.rels[p] != "pobj" or prep is None:
+            return p
+        noun = v.head(prep)
+        first = min(v.subtree(objs[0]))
+        comma = any(v.tokens[k].text == "," for k in range(p + 1, first))
+        if comma and noun is not None and v.tokens[noun].upos == "NOUN" and v.is_plural(noun):
+            return noun
+        return p
+
+    def _quantified(self, k: int) -> bool:
+        """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""
+        v = self.v
+        return any(v.lemma(q) in VAGUE_QUANTITIES for q in v.children(k, "amod", "det"))
+
+    def _after_comma(self, o: int) -> bool:
+        """The "including" before object ``o`` follows a comma: "Bs, including A" lists Bs."""
+        toks = self.v.tokens
+        j = max((k for k in range(o) if toks[k].text.lower() == "including"), default=0)
+        return j > 0 and toks[j - 1].text == ","
+
+    def _and_other(self) -> None:
+        """ "A1, A2 and other Bs"."""
+        v = self.v
+        for p in range(len(v)):
+            if v.rels[p] != "conj" or v.tokens[p].upos != "NOUN":
+                continue
+            if not any(v.lemma(k) == "other" for k in v.children(p, "amod", "det")):
+                continue
+            members = [m for m in v.conjuncts(v.first_conjunct(p)) if m < p]
+            ccs = [k for m in [*members, p] for k in v.children(m, "cc")]
+            if any(v.lemma(k) in ("and", "or") for k in ccs):
+                for child in self.b.args(members):
+                    self._emit("inheritance", child, self.b.parent(p, child), 0.9)
