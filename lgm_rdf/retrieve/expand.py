@@ -61,15 +61,7 @@ def expand_concepts(
             break
         by_iri = {c.concept: c for c in frontier}
         rows = store.select(with_values(step, ["from"], [[NamedNode(c.concept)] for c in frontier]))
-        confidences = relation_confidences(
-            store,
-            [
-                _statement(r)
-                for r in rows
-                if r["to"].value not in best and (depth == 1 or r["role"].value in FOLLOW_FURTHER)
-            ],
-        )
-        reached: dict[str, ExpandedConcept] = {}
+        chosen: dict[str, tuple[float, ExpandedConcept, Mapping[str, Term]]] = {}
         children: Counter[str] = Counter(
             r["from"].value for r in rows if r["role"].value in SPREAD_ROLES
         )
@@ -82,13 +74,24 @@ def expand_concepts(
             weight = source.weight * ROLE_WEIGHT[role]
             if role in SPREAD_ROLES:  # one of many children says little about the parent
                 weight *= min(1.0, SPREAD / children[source.concept])
-            label = labels.get(to, to)
-            old = reached.get(to)
-            confidence = source.confidence * confidences.get(_statement(row), 1.0)
-            if old is None or (weight, confidence) > (old.weight, old.confidence):
-                reached[to] = source.step(to, label, role, weight, source.distance + 1, confidence)
+            if to not in chosen or weight > chosen[to][0]:
+                chosen[to] = (weight, source, row)
         room = cap - len(best)
-        ranked = sorted(reached.values(), key=lambda c: (-c.weight, c.label))[:room]
+        kept = sorted(chosen.items(), key=lambda kv: (-kv[1][0], labels.get(kv[0], kv[0])))[:room]
+        # the confidences of the relations followed, read for the kept concepts only (a parent
+        # with thousands of children would otherwise send thousands of statements)
+        confidences = relation_confidences(store, [_statement(row) for _, (_, _, row) in kept])
+        ranked = [
+            source.step(
+                to,
+                labels.get(to, to),
+                row["role"].value,
+                weight,
+                source.distance + 1,
+                source.confidence * confidences.get(_statement(row), 1.0),
+            )
+            for to, (weight, source, row) in kept
+        ]
         for c in ranked:
             best[c.concept] = c
         frontier = _add_aliases(store, ranked, best, cap, labels)
