@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lgm_rdf.cli.output import clip, print_json, settings_from
+from lgm_rdf.cli.output import add_kb, clip, print_json, settings_from
 
 if TYPE_CHECKING:
     from lgm_rdf.retrieve.model import Answer, PathStep
@@ -38,7 +38,7 @@ def add_ask_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
         "supporting sentences, cited.",
     )
     p.add_argument("question", help="the question, in quotes")
-    p.add_argument("--kb", metavar="DIR|URL", help="knowledge base (env LGM_KB, default ./lgm_kb)")
+    add_kb(p, remote=True)
     p.add_argument(
         "--chunk-size",
         type=int,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lgm_rdf.cli.output import settings_from
+from lgm_rdf.cli.output import add_kb, settings_from
 
 
 def add_mcp_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -16,7 +16,7 @@ def add_mcp_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
         "desktop assistants: tools ask, concept and sparql (read-only), and learn with "
         "--allow-learn; the resource lgm://stats. Needs the extra: pip install 'lgm_rdf[mcp]'.",
     )
-    p.add_argument("--kb", metavar="DIR|URL", help="knowledge base (env LGM_KB, default ./lgm_kb)")
+    add_kb(p, remote=True)
     p.add_argument(
         "--allow-learn",
         action="store_true",

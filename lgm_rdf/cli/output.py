@@ -13,11 +13,19 @@ from lgm_rdf.errors import LgmError
 from lgm_rdf.settings import DEFAULT_KB, Settings
 
 
-def add_kb(p: argparse.ArgumentParser) -> None:
-    """Add the ``--kb DIR`` option to a sub-command's parser."""
-    p.add_argument(
-        "--kb", metavar="DIR", help=f"knowledge-base directory (env LGM_KB, default ./{DEFAULT_KB})"
-    )
+def add_kb(p: argparse.ArgumentParser, remote: bool = False) -> None:
+    """Add the ``--kb DIR`` option to a sub-command's parser (``--kb DIR|URL`` with ``remote``:
+    a directory or the URL of a SPARQL server)."""
+    if remote:
+        p.add_argument(
+            "--kb", metavar="DIR|URL", help=f"knowledge base (env LGM_KB, default ./{DEFAULT_KB})"
+        )
+    else:
+        p.add_argument(
+            "--kb",
+            metavar="DIR",
+            help=f"knowledge-base directory (env LGM_KB, default ./{DEFAULT_KB})",
+        )
 
 
 def error(message: str) -> None:

@@ -14,6 +14,7 @@ from pyoxigraph import NamedNode
 
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.model import Candidate, ExpandedConcept
+from lgm_rdf.retrieve.words import words_of
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.values import with_values
 
@@ -36,20 +37,23 @@ class SentenceHit:
     about: list[ExpandedConcept] = field(
         default_factory=list
     )  # concepts its document is named after
+    words: frozenset[str] = frozenset()  # word forms of its lemma and text (lexical matching)
 
 
 def _hit(row: dict) -> SentenceHit:  # type: ignore[type-arg]
     """A sentence row (sentence, text, resolved, lemma, doc, title, position) as a hit."""
     text = row["text"].value
+    lemma = row["lemma"].value if "lemma" in row else text.lower()
     return SentenceHit(
         sentence=row["sentence"].value,
         text=text,
         resolved=row["resolved"].value if "resolved" in row else text,
-        lemma=row["lemma"].value if "lemma" in row else text.lower(),
+        lemma=lemma,
         document=row["doc"].value,
         title=row["title"].value if "title" in row else "",
         position=int(row["position"].value),
         role=row["role"].value if "role" in row else "",
+        words=frozenset(words_of(lemma) | words_of(text)),
     )
 
 

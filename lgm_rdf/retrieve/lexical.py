@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.model import Candidate
-from lgm_rdf.retrieve.rank import word_list
+from lgm_rdf.retrieve.words import word_list
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.index_cache import IndexCache, key_of
 

@@ -12,9 +12,8 @@ score.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
-from collections.abc import Iterable, MutableMapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from lgm_rdf.retrieve.candidates import SentenceHit
 from lgm_rdf.retrieve.linking import ConceptIndex, title_key
@@ -27,38 +26,16 @@ LEAD_WEIGHT = 0.15  # ... and its first sentence
 # a sentence of a non-prose block (reference list, table, code, template, ...; lgm:blockRole)
 # is searchable but rarely an answer: its score is scaled down
 NON_PROSE_WEIGHT = 0.3
-_WORD = re.compile(r"[^\W_]+")
-
-
-def word_list(text: str) -> list[str]:
-    """Lower-case word forms of a (lemma) text, in order (one-letter words other than digits
-    left out)."""
-    return [w for w in _WORD.findall(text.lower()) if len(w) > 1 or w.isdigit()]
-
-
-def words_of(text: str) -> set[str]:
-    """The distinct lower-case word forms of a (lemma) text."""
-    return set(word_list(text))
 
 
 def rank_hits(
     hits: Iterable[SentenceHit],
     question_words: Sequence[str],
     index: ConceptIndex,
-    known_words: MutableMapping[str, frozenset[str]] | None = None,
 ) -> list[Candidate]:
-    """Candidates best first (ties broken by document and position, so ranks are stable).
-
-    ``known_words`` (sentence IRI → its word forms, e.g. a cache kept while the KB is unchanged)
-    saves splitting a sentence's text again and keeps what was split."""
+    """Candidates best first (ties broken by document and position, so ranks are stable)."""
     hits = list(hits)
-    known = known_words if known_words is not None else {}
-    word_sets: dict[str, frozenset[str]] = {}
-    for h in hits:
-        ws = known.get(h.sentence)
-        if ws is None:
-            ws = known[h.sentence] = frozenset(words_of(h.lemma) | words_of(h.text))
-        word_sets[h.sentence] = ws
+    word_sets = {h.sentence: h.words for h in hits}
     df: Counter[str] = Counter()
     for ws in word_sets.values():
         df.update(w for w in set(question_words) if w in ws)

@@ -84,7 +84,6 @@ class KBRetriever:
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
         self._meaning: BoundedCache[str, list[ConceptLink]] = BoundedCache(MEMORY)
         self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
-        self._row_words: BoundedCache[str, frozenset[str]] = BoundedCache(MEMORY)  # their words
 
     @property
     def index(self) -> ConceptIndex:
@@ -101,8 +100,7 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        caches = (self._kinds, self._words, self._keys, self._near, self._meaning)
-        caches += (self._rows, self._row_words)
+        caches = (self._kinds, self._words, self._keys, self._near, self._meaning, self._rows)
         for cache in caches:  # all depend on the KB
             cache.clear()
 
@@ -246,7 +244,7 @@ class KBRetriever:
         else:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
         hits = self._hits(expanded, exclude)
-        ranked = rank_hits(hits.values(), words, self.index, self._row_words)
+        ranked = rank_hits(hits.values(), words, self.index)
         near = self.nearest(question)
         if near:
             ranked = fuse_dense(self.store, ranked, near, exclude)
