@@ -33,6 +33,9 @@ class Settings:
     extractor: str = "pattern"  # pattern | llm | both
     reflect: bool = False
     compound_heads: bool = True  # "graph database ⊑ database" (lgm:extractor "compound-head")
+    # a relation whose confidence (learn/confidence.py) is below this is recorded as a withheld
+    # axiom but not asserted; other documents stating it raise its confidence over the bar
+    min_relation_confidence: float = 0.5
     # LLM endpoint (any OpenAI-compatible server)
     llm_model: str | None = None
     openai_base_url: str | None = None

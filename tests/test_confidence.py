@@ -90,3 +90,63 @@ def test_support_raises_confidence_across_documents(tmp_path, spacy_nlp) -> None
     p = load_precision().precision("pattern", "copula")
     assert first == [pytest.approx(p, abs=1e-3)]
     assert both == [pytest.approx(p, abs=1e-3), pytest.approx(with_support(p, 1), abs=1e-3)]
+
+
+_ASSERTED = """PREFIX lgm: <https://w3id.org/lgm-rdf/ontology#>
+PREFIX owl: <http://www.w3.org/2002/07/owl#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?withheld ?asserted WHERE {
+  ?ax owl:annotatedSource <urn:lgm:concept:oxigraph> ; lgm:rule "copula" .
+  OPTIONAL { ?ax lgm:withheld ?withheld }
+  BIND (EXISTS { <urn:lgm:concept:oxigraph> rdfs:subClassOf <urn:lgm:concept:graph_database> }
+        AS ?asserted)
+}"""
+
+
+def test_low_confidence_relation_is_withheld_until_another_document_states_it(
+    tmp_path, spacy_nlp
+) -> None:
+    """Under ``min_relation_confidence`` the axiom is recorded (withheld) and the triple is not
+    asserted; a second document stating the relation raises its confidence over the bar."""
+    from lgm_rdf import LanguageGraph, Settings
+    from lgm_rdf.retrieve.neighbourhood import concept_view, find_concepts
+
+    p = load_precision().precision("pattern", "copula")
+    bar = (p + with_support(p, 1)) / 2  # one statement is under it, two are over it
+    lg = LanguageGraph(
+        tmp_path / "kb", settings=Settings(min_relation_confidence=bar), nlp=spacy_nlp
+    )
+    try:
+        (tmp_path / "a.txt").write_text("Oxigraph is a graph database.", encoding="utf-8")
+        (tmp_path / "b.txt").write_text(
+            "Oxigraph is a graph database written in Rust.", encoding="utf-8"
+        )
+        report = lg.learn([tmp_path / "a.txt"])
+        rows = lg.store.select(_ASSERTED)
+        assert [(r["withheld"].value, r["asserted"].value) for r in rows] == [("true", "false")]
+        assert report.notes["relations withheld (low confidence)"] >= 1
+        view = concept_view(lg.store, find_concepts(lg.store, "oxigraph")[0])
+        parents = {link.label: link.withheld for link in view.links["parent"]}
+        assert parents["graph database"] is True
+        assert lg.validate().conforms
+        lg.learn([tmp_path / "b.txt"])
+        rows = lg.store.select(_ASSERTED)
+        assert sorted(r["withheld"].value if r.get("withheld") else "-" for r in rows) == [
+            "-",
+            "true",
+        ]
+        assert all(r["asserted"].value == "true" for r in rows)
+        assert lg.validate().conforms
+    finally:
+        lg.close()
+
+
+def test_default_minimum_withholds_only_rules_more_often_wrong_than_right() -> None:
+    """The default bar (0.5) keeps every rule measured right more often than wrong."""
+    from lgm_rdf import Settings
+
+    bar = Settings().min_relation_confidence
+    table = load_precision()
+    withheld = {name for name, p in table.rules.items() if p < bar}
+    assert withheld == {name for name, p in table.rules.items() if p < 0.5}
+    assert table.precision("pattern", "copula") >= bar

@@ -112,7 +112,7 @@ def test_every_lgm_term_is_declared_labelled_and_commented(onto: rdflib.Graph) -
     assert used <= terms, f"used but not described: {sorted(used - terms)}"
     expected = """Document Section Verdict Valid Unknown Invalid Unchecked mentions partOf hasPart
         resolvedText contentHash sentenceCount sectionCount tripleCount position level page
-        extractor verdict confidence rule blockRole BlockRole HeadingRole ReferenceRole
+        extractor verdict confidence rule withheld blockRole BlockRole HeadingRole ReferenceRole
         AffiliationRole TableRole CodeRole EquationRole CaptionRole HeaderFooterRole TemplateRole"""
     assert terms == {LGM[name] for name in expected.split()}
     for term in terms:
@@ -122,7 +122,14 @@ def test_every_lgm_term_is_declared_labelled_and_commented(onto: rdflib.Graph) -
 
 
 def test_axiom_annotations_are_annotation_properties(onto: rdflib.Graph) -> None:
-    for prop in (LGM.extractor, LGM.verdict, LGM.confidence, LGM.rule, rdflib.PROV.wasDerivedFrom):
+    for prop in (
+        LGM.extractor,
+        LGM.verdict,
+        LGM.confidence,
+        LGM.rule,
+        LGM.withheld,
+        rdflib.PROV.wasDerivedFrom,
+    ):
         assert (prop, RDF.type, OWL.AnnotationProperty) in onto, prop
 
 

@@ -229,7 +229,7 @@ BROKEN = [
         "<urn:lgm:concept:apple> rdfs:subClassOf <urn:lgm:concept:fruit> .",
         "",
         "urn:lgm:axiom:sub:",
-        "not lgm:Invalid must be asserted, but its triple is missing",
+        "not lgm:withheld must be asserted, but its triple is missing",
     ),
     (
         "pattern axiom without an evidence sentence",

@@ -176,6 +176,7 @@ def cmd_concept(args: argparse.Namespace) -> int:
             print(f"  {ROLE_TITLES[role]}:")
             for link in links:
                 mark = "" if link.verdict in ("valid", "unchecked") else f" [{link.verdict}]"
+                mark += " [withheld: low confidence]" if link.withheld else ""
                 conf = "" if link.confidence is None else f", confidence {link.confidence:.2f}"
                 print(f"    {link.label}{mark}  ({link.extractor}{conf})")
                 if link.text:

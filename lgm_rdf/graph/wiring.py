@@ -43,7 +43,12 @@ def extraction_parts(
     reflector = None
     if s.reflect and model is not None:
         reflector = Reflector(model, store, concurrency=s.llm_concurrency, meter=usage)
-    return {"extractors": extractors, "reflector": reflector, "compound_heads": s.compound_heads}
+    return {
+        "extractors": extractors,
+        "reflector": reflector,
+        "compound_heads": s.compound_heads,
+        "min_confidence": s.min_relation_confidence,
+    }
 
 
 def dry_run_model(settings: Settings, chat: Any) -> Any:

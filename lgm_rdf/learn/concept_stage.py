@@ -21,7 +21,13 @@ from lgm_rdf.learn.confidence import (
     statement_confidence,
     with_support,
 )
-from lgm_rdf.learn.crg import CheckedRelation, MentionLinker, relation_triple, write_relations
+from lgm_rdf.learn.crg import (
+    CheckedRelation,
+    MentionLinker,
+    asserted,
+    relation_triple,
+    write_relations,
+)
 from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.learn.reflect import Reflector
 from lgm_rdf.learn.relations import Relation, RelationExtractor
@@ -43,12 +49,14 @@ class ConceptGraphStage:
         reflector: Reflector | None = None,
         compound_heads: bool = True,
         precision: RulePrecision | None = None,
+        min_confidence: float = 0.0,
     ) -> None:
         self.store = store
         self.extractors = list(extractors)
         self.reflector = reflector
         self.compound_heads = compound_heads
         self.precision = precision if precision is not None else load_precision()
+        self.min_confidence = min_confidence
         self.linker = MentionLinker(store)
         self.counts: Counter[str] = Counter()
 
@@ -74,15 +82,17 @@ class ConceptGraphStage:
         else:
             checked = [CheckedRelation(rel) for rel in relations]
         checked = self._with_confidence(checked, graph)
-        counts = write_relations(graph, checked)
+        counts = write_relations(graph, checked, self.min_confidence)
         for item in checked:
             self.counts[f"{item.relation.type} ({item.verdict})"] += 1
         self.counts["relations asserted"] += counts["relations"]
+        if counts["withheld"]:
+            self.counts["relations withheld (low confidence)"] += counts["withheld"]
         # the concepts of the asserted relations: what `lgm link` finds again in the KB
         keys = [
             key
             for item in checked
-            if item.verdict != "invalid"
+            if asserted(item, self.min_confidence)
             for src, _, tgt in [relation_triple(item.relation)]
             if src and tgt and src != tgt
             for key in (src, tgt)

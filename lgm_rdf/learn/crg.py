@@ -50,9 +50,22 @@ def relation_triple(rel: Relation) -> tuple[str, NamedNode, str]:
     return rel.a, PROPERTY[rel.type], rel.b
 
 
-def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) -> dict[str, int]:
-    """Add relation triples (unless invalid) and their axioms to the document graph."""
-    counts = {"relations": 0, "invalid": 0}
+def asserted(item: CheckedRelation, min_confidence: float = 0.0) -> bool:
+    """Whether the relation's triple is asserted: not judged invalid, and its confidence is at
+    least ``min_confidence`` (below it the axiom is recorded as withheld)."""
+    return item.verdict != "invalid" and item.relation.confidence >= min_confidence
+
+
+def write_relations(
+    graph: DocumentGraph, checked: Iterable[CheckedRelation], min_confidence: float = 0.0
+) -> dict[str, int]:
+    """Add relation triples and their axioms to the document graph.
+
+    An invalid relation, or one whose confidence is below ``min_confidence``, gets its axiom
+    (the record of what was read, and support for other documents) but no triple; a withheld
+    one is marked ``lgm:withheld true``.
+    """
+    counts = {"relations": 0, "invalid": 0, "withheld": 0}
     for item in checked:
         rel = item.relation
         if item.verdict not in VERDICTS:
@@ -67,6 +80,9 @@ def write_relations(graph: DocumentGraph, checked: Iterable[CheckedRelation]) ->
         axiom = graph.minter.axiom(src.value, prop.value, tgt.value, rel.extractor, evidence.value)
         if item.verdict == "invalid":
             counts["invalid"] += 1
+        elif not asserted(item, min_confidence):
+            counts["withheld"] += 1
+            graph.add(axiom, LGM.withheld, Literal(True))
         else:
             graph.add(src, prop, tgt)
             counts["relations"] += 1

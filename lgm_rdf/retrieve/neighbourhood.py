@@ -24,6 +24,7 @@ class Link:
     confidence: float | None
     evidence: str | None
     text: str | None
+    withheld: bool = False  # recorded, not asserted: its confidence is under the KB's minimum
 
 
 @dataclass
@@ -72,6 +73,7 @@ def concept_view(store: GraphStore, concept: NamedNode) -> ConceptView:
                 confidence=float(confidence.value) if confidence is not None else None,
                 evidence=row["evidence"].value if "evidence" in row else None,
                 text=row["text"].value if "text" in row else None,
+                withheld=row.get("withheld") is not None and row["withheld"].value == "true",
             )
         )
     view.links = {role: links[role] for role in ROLES if role in links}

@@ -2,7 +2,8 @@
 
 The documents are learned into one KB (a temporary one unless ``--kb`` is given), then:
 
-* relations per 1,000 sentences, by kind and by extractor (asserted: verdict not invalid);
+* relations per 1,000 sentences, by kind and by extractor (asserted: verdict not invalid and
+  not withheld for a confidence under ``min_relation_confidence``), and how many were withheld;
 * the share of relations whose evidence sentence has a block role (a reference list, a table,
   a template...): it must be 0;
 * junk concept labels per 1,000 sentences: labels with markup, brackets, placeholders,
@@ -34,7 +35,7 @@ from lgm_rdf.ontology import RELATION_PROPERTIES, load_query
 KINDS = {prop.value: kind for kind, prop in RELATION_PROPERTIES.items()}
 PER = 1000.0
 _COLUMNS = ("property", "source", "target", "extractor", "rule", "verdict", "confidence")
-_COLUMNS += ("evidence", "text", "role")
+_COLUMNS += ("evidence", "text", "role", "withheld")
 
 
 def junk_label(label: str) -> bool:
@@ -65,9 +66,15 @@ def relation_rows(lg: Any) -> list[dict[str, Any]]:
         value["type"] = KINDS.get(value.pop("property", ""), "other")
         value["role"] = (value.get("role") or "").rsplit("#", 1)[-1]
         value["verdict"] = (value.get("verdict") or "").rsplit("#", 1)[-1].lower()
+        value["withheld"] = value.get("withheld") == "true"
         out.append(value)
     out.sort(key=lambda r: (r["type"], r["source"], r["target"], r["evidence"], r["extractor"]))
     return out
+
+
+def asserted_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The axioms whose relation is asserted: not judged invalid, not withheld."""
+    return [r for r in rows if r["verdict"] != "invalid" and not r["withheld"]]
 
 
 def measure(lg: Any, judged: Sequence[Path] = ()) -> dict[str, Any]:
@@ -75,7 +82,8 @@ def measure(lg: Any, judged: Sequence[Path] = ()) -> dict[str, Any]:
     counts = lg.store.select(load_query("graph_bench_counts"))[0]
     sentences = int(counts["sentences"].value)
     non_prose = int(counts["nonProse"].value)
-    rows = [r for r in relation_rows(lg) if r["verdict"] != "invalid"]
+    every = relation_rows(lg)
+    rows = asserted_rows(every)
     labels = [r["label"].value for r in lg.store.select(load_query("graph_bench_labels"))]
     scale = PER / sentences if sentences else 0.0
     by_kind = Counter(r["type"] for r in rows)
@@ -89,6 +97,7 @@ def measure(lg: Any, judged: Sequence[Path] = ()) -> dict[str, Any]:
         "sentences": sentences,
         "non_prose_sentences": non_prose,
         "relations": len(rows),
+        "withheld": sum(1 for r in every if r["withheld"]),
         "per_1000": {k: round(v * scale, 1) for k, v in sorted(by_kind.items())},
         "per_1000_by_extractor": {k: round(v * scale, 1) for k, v in sorted(by_extractor.items())},
         "by_rule": dict(sorted(by_rule.items())),
@@ -168,7 +177,7 @@ def cmd(args: argparse.Namespace) -> int:
     lg, result = run(args.paths, args.kb, [Path(j) for j in args.judged])
     try:
         if args.sample:
-            rows = [r for r in relation_rows(lg) if r["verdict"] != "invalid"]
+            rows = asserted_rows(relation_rows(lg))
             records = sample(rows, args.sample, args.seed)
             text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
             if args.out:

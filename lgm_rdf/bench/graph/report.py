@@ -9,7 +9,8 @@ def format_markdown(result: dict[str, Any]) -> str:
     """The figures of ``measure`` as Markdown tables."""
     lines = [
         f"sentences: {result['sentences']} ({result['non_prose_sentences']} in non-prose "
-        f"blocks)   concepts: {result['concepts']}   relations: {result['relations']}",
+        f"blocks)   concepts: {result['concepts']}   relations: {result['relations']}"
+        f" (+{result.get('withheld', 0)} withheld below the confidence minimum)",
         "",
         "| relations per 1,000 sentences | |",
         "|---|---:|",
