@@ -89,3 +89,35 @@ def test_phrase_key_respects_missing_spaces(spacy_nlp):
     sent = one(spacy_nlp, "She is a British-American film director.")
     assert "british-american film director" in keys(sent)
     assert phrase_key(sent.tokens[3:6]) == "british-american"
+
+
+def test_labels_lose_edge_debris_and_unmatched_brackets() -> None:
+    from lgm_rdf.nlp.concepts import clean_label
+
+    assert clean_label("Jan Alojzy Matejko (;") == "Jan Alojzy Matejko"
+    assert clean_label("Trot Lovers)") == "Trot Lovers"
+    assert clean_label("(Every Day And Night") == "Every Day And Night"
+    assert clean_label("Apple (company)") == "Apple (company)"
+    assert clean_label("U.S.") == "U.S."
+
+
+def test_antecedent_labels_are_cleaned(tmp_path, spacy_nlp) -> None:
+    """A name whose pronunciation was cut out ("Matejko (; born …") leaves no "(;" in the label
+    of the concept a pronoun resolves to."""
+    from lgm_rdf import LanguageGraph
+
+    text = (
+        "Jan Matejko (; born 24 June 1838) was a Polish painter. He painted many historical scenes."
+    )
+    lg = LanguageGraph(tmp_path / "kb", nlp=spacy_nlp)
+    try:
+        lg.learn([text])
+        labels = [
+            r["l"].value
+            for r in lg.store.select(
+                "SELECT ?l WHERE { ?c <http://www.w3.org/2000/01/rdf-schema#label> ?l }"
+            )
+        ]
+    finally:
+        lg.close()
+    assert not [label for label in labels if label.endswith(("(", ";", "(;"))], labels

@@ -142,6 +142,7 @@ def _is_filler(tok: Token) -> bool:
         or tok.text.lower() in QUANTIFIERS
         or tok.ent_type in {"ORDINAL", "CARDINAL"}
         or tok.tag == "POS"
+        or not any(ch.isalnum() for ch in tok.text)  # "(;" left where a pronunciation was cut
     )
 
 
@@ -323,7 +324,8 @@ def acronym_singular(text: str) -> str | None:
 def clean_label(text: str) -> str:
     """A concept label without surrounding punctuation, markup or unmatched brackets.
 
-    "Trot Lovers)" -> "Trot Lovers", "*graph*" -> "graph", "LLMs," -> "LLMs"; a full stop stays
+    "Trot Lovers)" -> "Trot Lovers", "Jan Matejko (;" -> "Jan Matejko", "*graph*" -> "graph",
+    "LLMs," -> "LLMs"; a full stop stays
     where it belongs to the name ("U.S.", "M. Ward") and goes where it ends a sentence.
     """
     text = " ".join(text.split())
@@ -336,6 +338,8 @@ def clean_label(text: str) -> str:
                 text = text[:-1]
             if text.startswith(open_) and text.count(close) < text.count(open_):
                 text = text[1:]
+            if text.endswith(open_) and text.count(close) < text.count(open_):
+                text = text[:-1]  # "Jan Matejko (;" where a pronunciation was cut out
         if text.endswith(".") and text.count(".") == 1 and not re.search(r"\b\w\.$", text):
             text = text[:-1]  # "vitamin C." ends a sentence; "Jr." and "M." keep theirs
     return text

@@ -6,6 +6,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from lgm_rdf.nlp.concepts import clean_label
 from lgm_rdf.nlp.coref.lexicon import (
     AGENT_SUFFIXES,
     COLLECTIVE_NOUNS,
@@ -28,6 +29,12 @@ class Antecedent:
 
     text: str
     key: str
+
+    @classmethod
+    def of(cls, text: str, key: str) -> Antecedent:
+        """An antecedent without edge punctuation or unmatched brackets in its text and key:
+        "Jan Matejko (;" (a pronunciation cut out of the source) names "Jan Matejko"."""
+        return cls(clean_label(text) or text, clean_label(key) or key)
 
 
 @dataclass(eq=False)

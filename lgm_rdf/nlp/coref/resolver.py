@@ -51,7 +51,7 @@ def _from_chains(parsed: ParsedText) -> dict[tuple[int, int], Antecedent]:
             continue
         start, end = trim_span(rep_sent.tokens, rep.start, min(rep.end, len(rep_sent.tokens)))
         key = phrase_key(rep_sent.tokens[start:end]) if start < end else ""
-        ante = Antecedent(surface(rep_sent, rep.start, min(rep.end, len(rep_sent.tokens))), key)
+        ante = Antecedent.of(surface(rep_sent, rep.start, min(rep.end, len(rep_sent.tokens))), key)
         for m in chain.mentions:
             if m is rep or m.end - m.start != 1 or not 0 <= m.sentence < len(sents):
                 continue

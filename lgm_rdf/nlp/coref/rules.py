@@ -91,7 +91,7 @@ class _RuleResolver(_Evidence):
                 entity = self._choose(s, sent, tok, feats, mentions)
                 if entity is None:
                     continue
-                out[(s, tok.i)] = Antecedent(entity.text, entity.key)
+                out[(s, tok.i)] = Antecedent.of(entity.text, entity.key)
                 if feats[1] == "neut":
                     entity.evidence(False, 1)
                 elif feats[1] in {"masc", "fem"}:
