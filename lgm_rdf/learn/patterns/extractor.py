@@ -48,7 +48,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
@@ -88,7 +88,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(ListRules):
+class _Rules(ProseRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -108,6 +108,11 @@ class _Rules(ListRules):
             ("or-name", self._or_names),
             ("renamed", self._renamed),
             ("bracketed-name", self._bracketed_names),
+            ("named-list", self._named_lists),
+            ("inverted-superlative", self._inverted_superlatives),
+            ("quoted-subject", self._quoted_subjects),
+            ("entity-after-noun", self._entity_after_noun),
+            ("bracketed-alias", self._bracketed_aliases),
         ):
             self.rule = rule
             apply()
@@ -285,6 +290,8 @@ class _Rules(ListRules):
                         # "Tennis is a kind of racket sport": the kind is named in full
                         as_kind = replace(child, is_name=child.is_name and lemma == "one")
                         found = b.parent(t, as_kind, restricted=lemma == "one")
+                        if lemma in TYPE_NOUNS:
+                            found = self._described_kind(t, found)
                         self.rule = "one-of" if lemma == "one" else "type-of"
                         self._emit("inheritance", child, found, 0.95)
                     elif lemma in PART_NOUNS:
