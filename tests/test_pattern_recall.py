@@ -82,6 +82,22 @@ FOUND = [
         {alias("kettle point", "stony cape")},
         set(),
     ),
+    (  # a counted plural class as the subject, a list of names as the predicate
+        "The three founding clubs were Harbour Rovers, Eastfield United and Millbrook Town.",
+        {(INH, "harbour rovers", "club"), (INH, "eastfield united", "club")}
+        | {(INH, "millbrook town", "club")},
+        set(),
+    ),
+    (  # a name set off after a definite singular class noun
+        "Cold Nights is a collection of songs by the Scottish folk band, Tidewater.",
+        {(INH, "tidewater", "folk band")},
+        set(),
+    ),
+    (  # a quoted title that is a clause, right after its class noun
+        'The record samples his 1971 song "You Never Call Me Back".',
+        {(INH, "you never call me back", "song")},
+        set(),
+    ),
     (  # after a type noun the kind keeps its narrowing adjective
         "A parish council is a type of administrative body in England.",
         {(INH, "parish council", "administrative body")},
@@ -114,6 +130,18 @@ ABSENT = [
     (  # a quoted title followed by a negated copula
         '"Silver Lining Blues" is not a song by The Reeds.',
         {(INH, "silver lining blues", "song")},
+    ),
+    (  # a counted plural with a single name is no list of members
+        "The two finalists were Harbour Rovers.",
+        {(INH, "harbour rovers", "finalist")},
+    ),
+    (  # a relational or possessed noun before the apposition
+        "He met the founder of the club, John Carter, in 1990.",
+        {(INH, "john carter", "founder")},
+    ),
+    (  # "the word "X"": a name noun mentions a word, it classifies nothing
+        'The term comes from the word "Tabula" in Latin.',
+        {(INH, "tabula", "word")},
     ),
     (  # a bracket without a naming word is no alias
         "The Coastal Games (Seaboard Athletic Festival in 1990) were held in Perth.",

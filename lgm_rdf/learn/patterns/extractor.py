@@ -113,6 +113,8 @@ class _Rules(ProseRules):
             ("quoted-subject", self._quoted_subjects),
             ("entity-after-noun", self._entity_after_noun),
             ("bracketed-alias", self._bracketed_aliases),
+            ("definite-apposition", self._definite_appositions),
+            ("quoted-title-noun", self._quoted_title_nouns),
         ):
             self.rule = rule
             apply()

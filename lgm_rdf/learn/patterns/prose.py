@@ -20,7 +20,12 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import HYPHENS, Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.lists import ListRules
-from lgm_rdf.learn.patterns.words import QUANTITY_NOUNS, RELATIONAL_NOUNS, VAGUE_QUANTITIES
+from lgm_rdf.learn.patterns.words import (
+    QUANTITY_NOUNS,
+    RANK_NOUNS,
+    RELATIONAL_NOUNS,
+    VAGUE_QUANTITIES,
+)
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
 DOUBLE_QUOTES = frozenset({'"', "“", "”", "``", "''"})
@@ -164,24 +169,83 @@ class ProseRules(ListRules):
 
     # ------------------------------------------------------------ inverted superlative
     def _inverted_superlatives(self) -> None:
-        """ "The shortest-reigning monarch was Lady Jane Grey", "The largest city is Lagos": a
-        definite ranked class noun as the subject, a name as the predicate."""
+        """ "The shortest-reigning monarch was Lady Jane Grey", "The largest city is Lagos", "The
+        five founding schools were A, B and C": a definite ranked or counted class noun as the
+        subject, a name (or a list of names for a counted plural) as the predicate."""
         v, b = self.v, self.b
         for s, n, cop in v.copulas():
             tok = v.tokens[s]
             if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(s) != "the":
                 continue
-            if not b.proper(n) or v.determiner(n) in ("a", "an") or v.is_plural(s):
+            if not b.proper(n) or v.determiner(n) in ("a", "an"):
                 continue
             clause = v.head(s)
-            if clause is None or self._blocked(clause, n, cop) or not self._ranked(s):
+            if clause is None or self._blocked(clause, n, cop):
                 continue
-            if v.lemma(s) in RELATIONAL_NOUNS | NAME_NOUNS or v.children(n, "conj"):
-                continue  # "the first member was X", "the oldest name is X"; "was A and B"
-            name = b.arg(n, "name")
-            if name is not None and name.is_name:
-                self.rule = "inverted-superlative"
-                self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
+            if v.lemma(s) in RELATIONAL_NOUNS | NAME_NOUNS:
+                continue  # "the first member was X", "the oldest name is X"
+            names = v.conjuncts(n)
+            if v.is_plural(s):  # "the five schools were A, B and C": as many names as counted
+                counted = [k for k in v.children(s, "nummod") if v.tokens[k].text.isalpha()]
+                if len(names) < 2 or not (counted or self._ranked(s)):
+                    continue
+                if not all(b.proper(k) for k in names):
+                    continue
+            elif len(names) > 1 or not self._ranked(s):
+                continue  # "the first winner was A and B": a shared title
+            self.rule = "inverted-superlative"
+            for name in b.args(names, "name"):
+                if name.is_name:
+                    self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
+
+    # ------------------------------------------------------ definite class, then name
+    def _definite_appositions(self) -> None:
+        """ "a compilation by the Australian progressive metal band, Alchemist": a name set off
+        after a definite singular class noun names a member of the class."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for i in range(1, len(v)):
+            h = v.head(i)
+            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
+                continue
+            first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
+            if toks[first - 1].text != ",":
+                continue
+            if (end < len(v) and toks[end].upos != "PUNCT") or v.children(i, "conj", "cc"):
+                continue  # not set off, or a list
+            head = toks[h]
+            if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
+                continue
+            if v.determiner(h) != "the" or v.pp_objects(h, "of") or v.children(h, "poss"):
+                continue  # "the capital of France, Paris", "its founder, X"
+            if v.lemma(h) in RELATIONAL_NOUNS | NAME_NOUNS:
+                continue
+            name = b.arg(i, "name")
+            if name is not None and name.is_name and first - 1 == max(v.subtree(h) - v.subtree(i)):
+                self.rule = "definite-apposition"
+                self._emit("inheritance", name, b.parent(h, name), 0.8)
+
+    def _quoted_title_nouns(self) -> None:
+        """'Cobbs' 1960 song "You Don't Love Me"': a quoted title right after a singular class
+        noun is a member of it (read off the quotation marks: a title that is a clause breaks
+        the parse)."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(toks) - 3):
+            tok = toks[k]
+            if tok.upos != "NOUN" or not tok.text.islower() or v.is_plural(k):
+                continue
+            if toks[k + 1].text not in DOUBLE_QUOTES or v.lemma(k) in NAME_NOUNS | RANK_NOUNS:
+                continue
+            end = min(len(toks), k + 2 + _MAX_QUOTED)
+            close = next((j for j in range(k + 2, end) if toks[j].text in DOUBLE_QUOTES), None)
+            if close is None or close == k + 2 or not toks[k + 2].text[:1].isupper():
+                continue
+            if self._blocked(k) or self._governed(k):
+                continue
+            title = b.from_tokens(list(range(k + 2, close)), "whole")
+            if title is not None:
+                self.rule = "quoted-title-noun"
+                title = replace(title, is_name=True)
+                self._emit("inheritance", title, b.parent(k, title), 0.8)
 
     # -------------------------------------------------------------- quoted subject
     def _quoted_subjects(self) -> None:
