@@ -35,6 +35,8 @@ _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all"
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
 _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
 _BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
+# nouns that mention words rather than classify them: 'the word "Tabula"', 'the title "X"'
+MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
 _MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 
 
@@ -219,6 +221,8 @@ class ProseRules(ListRules):
                 continue  # "the capital of France, Paris", "its founder, X"
             if v.lemma(h) in RELATIONAL_NOUNS | NAME_NOUNS:
                 continue
+            if toks[i].ent_type in ("GPE", "LOC") and end < len(v) and toks[end].text == ",":
+                continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
             if name is not None and name.is_name and first - 1 == max(v.subtree(h) - v.subtree(i)):
                 self.rule = "definite-apposition"
@@ -233,7 +237,7 @@ class ProseRules(ListRules):
             tok = toks[k]
             if tok.upos != "NOUN" or not tok.text.islower() or v.is_plural(k):
                 continue
-            if toks[k + 1].text not in DOUBLE_QUOTES or v.lemma(k) in NAME_NOUNS | RANK_NOUNS:
+            if toks[k + 1].text not in DOUBLE_QUOTES or v.lemma(k) in MENTION_NOUNS:
                 continue
             end = min(len(toks), k + 2 + _MAX_QUOTED)
             close = next((j for j in range(k + 2, end) if toks[j].text in DOUBLE_QUOTES), None)
