@@ -98,6 +98,16 @@ FOUND = [
         {(INH, "you never call me back", "song")},
         set(),
     ),
+    (  # a plural class noun right before a list of quoted titles
+        'His novels "Paper Boats" and "The Long Shore" were both published in 1994.',
+        {(INH, "paper boats", "novel"), (INH, "the long shore", "novel")},
+        set(),
+    ),
+    (  # an adverb between "known" and "as" in brackets
+        "Harwick County Academy (also known simply as Harwick) is a school in Devon.",
+        {alias("harwick county academy", "harwick")},
+        set(),
+    ),
     (  # after a type noun the kind keeps its narrowing adjective
         "A parish council is a type of administrative body in England.",
         {(INH, "parish council", "administrative body")},

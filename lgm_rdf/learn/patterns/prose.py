@@ -34,6 +34,7 @@ _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all"
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
 _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
+_BRACKET_ADVERBS = frozenset({"also", "otherwise", "simply", "commonly", "popularly", "better"})
 _BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
 # nouns that mention words rather than classify them: 'the word "Tabula"', 'the title "X"'
 MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
@@ -235,21 +236,22 @@ class ProseRules(ListRules):
         v, b, toks = self.v, self.b, self.v.tokens
         for k in range(len(toks) - 3):
             tok = toks[k]
-            if tok.upos != "NOUN" or not tok.text.islower() or v.is_plural(k):
+            if tok.upos != "NOUN" or not tok.text.islower() or v.lemma(k) in MENTION_NOUNS:
                 continue
-            if toks[k + 1].text not in DOUBLE_QUOTES or v.lemma(k) in MENTION_NOUNS:
+            if toks[k + 1].text not in DOUBLE_QUOTES or self._blocked(k) or self._governed(k):
                 continue
-            end = min(len(toks), k + 2 + _MAX_QUOTED)
-            close = next((j for j in range(k + 2, end) if toks[j].text in DOUBLE_QUOTES), None)
-            if close is None or close == k + 2 or not toks[k + 2].text[:1].isupper():
+            items = self._named_items(k + 1)
+            # 'his singles "A" and "B"': a plural class noun before a list of titles
+            if not items or (len(items) > 1) != v.is_plural(k):
                 continue
-            if self._blocked(k) or self._governed(k):
+            if any(toks[span[0] - 1].text not in DOUBLE_QUOTES for span in items):
                 continue
-            title = b.from_tokens(list(range(k + 2, close)), "whole")
-            if title is not None:
-                self.rule = "quoted-title-noun"
-                title = replace(title, is_name=True)
-                self._emit("inheritance", title, b.parent(k, title), 0.8)
+            self.rule = "quoted-title-noun"
+            for span in items:
+                title = b.from_tokens(span, "whole")
+                if title is not None:
+                    title = replace(title, is_name=True)
+                    self._emit("inheritance", title, b.parent(k, title), 0.8)
 
     # -------------------------------------------------------------- quoted subject
     def _quoted_subjects(self) -> None:
@@ -329,13 +331,16 @@ class ProseRules(ListRules):
             if toks[p].text != "(":
                 continue
             j = p + 1
-            while j < len(toks) and v.lemma(j) in NAMING_ADVERBS | {"also", "otherwise"}:
+            while j < len(toks) and v.lemma(j) in NAMING_ADVERBS | _BRACKET_ADVERBS:
                 j += 1
             words = _BRACKET_NAMING.get(toks[j].text.lower(), 0) if j < len(toks) else 0
-            if words == 2 and (j + 1 >= len(toks) or toks[j + 1].text.lower() != "as"):
+            start = j + 1
+            while words == 2 and start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
+                start += 1  # "known simply as"
+            if words == 2 and (start >= len(toks) or toks[start].text.lower() != "as"):
                 continue
+            start += words - 1
             close = next((k for k in range(j, min(len(toks), j + 12)) if toks[k].text == ")"), None)
-            start = j + words
             if not words or close is None or close <= start or not toks[start].text[:1].isupper():
                 continue
             if any(toks[k].text in (",", ";", ":") for k in range(start, close)):
