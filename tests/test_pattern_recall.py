@@ -192,6 +192,17 @@ def test_named_member_climbs_to_the_introduced_noun(spacy_nlp) -> None:
     assert (INH, "millbrook", "bank") not in got, got
 
 
+def test_named_member_through_the_verb_of_the_noun(spacy_nlp) -> None:
+    """The prepositional phrases may hang on the verb whose object the indefinite noun is; a
+    name that repeats the near noun ("the street called Main Street") stays with it."""
+    text = "The lake has a small village at its edge on the northern shore called Ashford."
+    got = relations(spacy_nlp, text)
+    assert (INH, "ashford", "village") in got, got
+    assert (INH, "ashford", "shore") not in got, got
+    got = relations(spacy_nlp, "He lived in a house on the street called Elm Street.")
+    assert (INH, "elm street", "house") not in got, got
+
+
 def test_new_rules_are_named(spacy_nlp) -> None:
     """What the new rules produce carries their names, so their precision can be weighed."""
     got = relations(spacy_nlp, 'Her hits include "Paper Boats" and "Grey Morning".')

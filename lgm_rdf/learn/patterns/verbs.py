@@ -79,7 +79,7 @@ class VerbRules(AliasRules):
         horse named Seabiscuit": the name is a member of the noun's class, not another name of
         the class."""
         v, b = self.v, self.b
-        noun = self._introduced(noun)
+        noun = self._introduced(noun, verb)
         if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ("the", "a", "an"):
             return
         if v.is_plural(noun) or not v.tokens[noun].text.islower():
@@ -94,14 +94,21 @@ class VerbRules(AliasRules):
                 if name is not None:
                     self._emit("inheritance", name, b.parent(noun, name), 0.85)
 
-    def _introduced(self, noun: int) -> int:
+    def _introduced(self, noun: int, verb: int) -> int:
         """The noun a naming participle introduces: a name introduces a new referent, so after
         a definite noun inside prepositional phrases it names the indefinite noun they hang on
-        ("a town at its base on the eastern side called Unionville" names the town)."""
+        ("a town at its base on the eastern side called Unionville" names the town), unless
+        the name repeats the near noun ("a house on the street called Main Street")."""
         v, cur = self.v, noun
+        if v.lemma(noun) in {v.tokens[k].text.lower() for k in v.subtree(verb) if k > verb}:
+            return noun
         while v.determiner(cur) not in ("a", "an") and v.rels[cur] == "pobj":
             prep = v.head(cur)
             up = v.head(prep) if prep is not None and v.rels[prep] == "prep" else None
+            if up is not None and v.tokens[up].upos == "VERB":
+                # "having a town at its base ...": the phrases hang on the verb of the noun
+                objs = [o for o in v.children(up, "obj") if o < cur]
+                up = objs[0] if len(objs) == 1 and v.determiner(objs[0]) in ("a", "an") else None
             if up is None or v.tokens[up].upos != "NOUN":
                 return noun
             cur = up
