@@ -153,10 +153,6 @@ ABSENT = [
         'The term comes from the word "Tabula" in Latin.',
         {(INH, "tabula", "word")},
     ),
-    (  # "under the title "X"": a mention noun names a title, it classifies nothing
-        'The novel was translated under the title "Silent Harbour" in 1999.',
-        {(INH, "silent harbour", "title")},
-    ),
     (  # a chain of places after a definite noun is an address, not a naming
         "Kovel is a village in the former Dunmore district, Brenton County, northern Wales.",
         {(INH, "brenton county", "district")},

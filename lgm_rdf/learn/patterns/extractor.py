@@ -48,7 +48,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.prose import MENTION_NOUNS, ProseRules
+from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
@@ -59,6 +59,7 @@ from lgm_rdf.learn.patterns.words import (
     MEASURE_NOUNS,
     ORDINAL_WORDS,
     POSTPOSITIVE_ADJECTIVES,
+    RANK_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
 )
@@ -243,7 +244,7 @@ class _Rules(ProseRules):
                 noun = k
             else:
                 continue
-            if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in MENTION_NOUNS:
+            if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
                 continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
             for name in names:
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier

@@ -36,7 +36,7 @@ _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT",
 _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
 _BRACKET_ADVERBS = frozenset({"also", "otherwise", "simply", "commonly", "popularly", "better"})
 _BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
-# nouns that mention words rather than classify them: 'the word "Tabula"', 'the title "X"'
+# nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
 MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
 _MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 
@@ -116,8 +116,8 @@ class ProseRules(ListRules):
         toks, j, items, last = self.v.tokens, start, [], False
         while j < len(toks):
             span, j = self._list_item(j)
-            if not span:
-                return []
+            if not span:  # 'the album "A" and the single "B"': one item, then something else
+                return items[:1] if len(items) == 1 else []
             items.append(span)
             if last or j >= len(toks):
                 break

@@ -104,7 +104,9 @@ class VerbRules(AliasRules):
             return noun
         while v.determiner(cur) not in ("a", "an") and v.rels[cur] == "pobj":
             prep = v.head(cur)
-            up = v.head(prep) if prep is not None and v.rels[prep] == "prep" else None
+            if prep is None or v.rels[prep] != "prep" or v.lemma(prep) == "of":
+                return noun  # "a figure of the period known as X": "of" completes the noun
+            up = v.head(prep)
             if up is not None and v.tokens[up].upos == "VERB":
                 # "having a town at its base ...": the phrases hang on the verb of the noun
                 objs = [o for o in v.children(up, "obj") if o < cur]
