@@ -222,7 +222,7 @@ class ProseRules(ListRules):
                 continue  # "the capital of France, Paris", "its founder, X"
             if v.lemma(h) in RELATIONAL_NOUNS | NAME_NOUNS:
                 continue
-            if toks[i].ent_type in ("GPE", "LOC") and end < len(v) and toks[end].text == ",":
+            if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):
                 continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
             if name is not None and name.is_name and first - 1 == max(v.subtree(h) - v.subtree(i)):
