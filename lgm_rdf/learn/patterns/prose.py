@@ -67,7 +67,11 @@ class ProseRules(ListRules):
             if noun is None or not self._class_of_list(noun):
                 continue
             items = self._named_items(start)
-            if not items or self._blocked(i) or (word == "including" and self._governed(noun)):
+            if (
+                not items
+                or self._blocked(i)
+                or (word == "including" and self._governed_blocked(noun))
+            ):
                 continue
             self.rule = "named-list"
             for span in items:
@@ -101,13 +105,6 @@ class ProseRules(ListRules):
         if v.rels[noun] == "conj" or others:
             return False
         return not any(v.lemma(k) in VAGUE_QUANTITIES - {"many", "several"} for k in v.kids[noun])
-
-    def _governed(self, noun: int) -> bool:
-        """The clause around ``noun`` is negated, modal or conditional."""
-        v, gov = self.v, self.v.head(noun)
-        while gov is not None and v.tokens[gov].upos not in ("VERB", "AUX"):
-            gov = v.head(gov)
-        return gov is not None and self._blocked(gov)
 
     def _named_items(self, start: int) -> list[list[int]]:
         """Token spans of a closed list of quoted titles or capitalised names from ``start``
@@ -238,7 +235,11 @@ class ProseRules(ListRules):
             tok = toks[k]
             if tok.upos != "NOUN" or not tok.text.islower() or v.lemma(k) in MENTION_NOUNS:
                 continue
-            if toks[k + 1].text not in DOUBLE_QUOTES or self._blocked(k) or self._governed(k):
+            if (
+                toks[k + 1].text not in DOUBLE_QUOTES
+                or self._blocked(k)
+                or self._governed_blocked(k)
+            ):
                 continue
             items = self._named_items(k + 1)
             # 'his singles "A" and "B"': a plural class noun before a list of titles
