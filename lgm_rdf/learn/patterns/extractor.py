@@ -2,8 +2,9 @@
 
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
 This module holds the copula and apposition rules; ``lists`` the list rules, ``verbs`` the verb rules,
-``alias`` the naming rules, ``args`` the arguments, ``words`` the word
-classes:
+``alias`` the naming rules, ``prose`` the recall rules for encyclopaedic prose (named lists,
+quoted titles, inverted superlatives, bracketed aliases), ``args`` the arguments, ``words`` the
+word classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
              and C"), "A, a B, ...", "B such as A1, A2", "such B as A", "Bs, including A1, A2",
