@@ -2,8 +2,9 @@
 
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
 This module holds the copula and apposition rules; ``lists`` the list rules, ``verbs`` the verb rules,
-``alias`` the naming rules, ``args`` the arguments, ``words`` the word
-classes:
+``alias`` the naming rules, ``prose`` the recall rules for encyclopaedic prose (named lists,
+quoted titles, inverted superlatives, bracketed aliases), ``args`` the arguments, ``words`` the
+word classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
              and C"), "A, a B, ...", "B such as A1, A2", "such B as A", "Bs, including A1, A2",
@@ -48,7 +49,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
@@ -88,7 +89,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(ListRules):
+class _Rules(ProseRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -108,6 +109,13 @@ class _Rules(ListRules):
             ("or-name", self._or_names),
             ("renamed", self._renamed),
             ("bracketed-name", self._bracketed_names),
+            ("named-list", self._named_lists),
+            ("inverted-superlative", self._inverted_superlatives),
+            ("quoted-subject", self._quoted_subjects),
+            ("entity-after-noun", self._entity_after_noun),
+            ("bracketed-alias", self._bracketed_aliases),
+            ("definite-apposition", self._definite_appositions),
+            ("quoted-title-noun", self._quoted_title_nouns),
         ):
             self.rule = rule
             apply()
@@ -285,6 +293,8 @@ class _Rules(ListRules):
                         # "Tennis is a kind of racket sport": the kind is named in full
                         as_kind = replace(child, is_name=child.is_name and lemma == "one")
                         found = b.parent(t, as_kind, restricted=lemma == "one")
+                        if lemma in TYPE_NOUNS:
+                            found = self._described_kind(t, found)
                         self.rule = "one-of" if lemma == "one" else "type-of"
                         self._emit("inheritance", child, found, 0.95)
                     elif lemma in PART_NOUNS:

@@ -79,6 +79,7 @@ class VerbRules(AliasRules):
         horse named Seabiscuit": the name is a member of the noun's class, not another name of
         the class."""
         v, b = self.v, self.b
+        noun = self._introduced(noun, verb)
         if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ("the", "a", "an"):
             return
         if v.is_plural(noun) or not v.tokens[noun].text.islower():
@@ -92,6 +93,28 @@ class VerbRules(AliasRules):
                 name = b.arg(o, "alias")
                 if name is not None:
                     self._emit("inheritance", name, b.parent(noun, name), 0.85)
+
+    def _introduced(self, noun: int, verb: int) -> int:
+        """The noun a naming participle introduces: a name introduces a new referent, so after
+        a definite noun inside prepositional phrases it names the indefinite noun they hang on
+        ("a town at its base on the eastern side called Unionville" names the town), unless
+        the name repeats the near noun ("a house on the street called Main Street")."""
+        v, cur = self.v, noun
+        if v.lemma(noun) in {v.tokens[k].text.lower() for k in v.subtree(verb) if k > verb}:
+            return noun
+        while v.determiner(cur) not in ("a", "an") and v.rels[cur] == "pobj":
+            prep = v.head(cur)
+            if prep is None or v.rels[prep] != "prep" or v.lemma(prep) == "of":
+                return noun  # "a figure of the period known as X": "of" completes the noun
+            up = v.head(prep)
+            if up is not None and v.tokens[up].upos == "VERB":
+                # "having a town at its base ...": the phrases hang on the verb of the noun
+                objs = [o for o in v.children(up, "obj") if o < cur]
+                up = objs[0] if len(objs) == 1 and v.determiner(objs[0]) in ("a", "an") else None
+            if up is None or v.tokens[up].upos != "NOUN":
+                return noun
+            cur = up
+        return cur if cur != noun and v.determiner(noun) else noun
 
     def _set_off(self, verb: int, subject: int) -> bool:
         """ "Vitamin D, also called calciferol, is ...": a naming participle between commas
