@@ -288,7 +288,15 @@ class ArgTokens:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
         if len(idx) == 1 and self.initial_plural(idx[0]):
             return singular(self.v.tokens[idx[0]].text.lower())
-        key = phrase_key([self.v.tokens[k] for k in idx])
+        toks = [self.v.tokens[k] for k in idx]
+        # "Transportistas Unidos Mexicanos": a word that premodifies a name is no head noun
+        named = any(self.proper(k) for k in idx)
+        inner = {
+            n
+            for n, t in enumerate(toks[:-1])
+            if named and t.text[:1].isupper() and toks[n + 1].text[:1].isupper()
+        }
+        key = phrase_key(toks, frozenset(inner))
         last = self.v.tokens[idx[-1]]
         if idx[-1] == len(self.v) - 1 and last.text.endswith(".") and last.text.count(".") == 1:
             return key[:-1]  # "vitamin C." at the end of a sentence: the tokenizer kept the stop
@@ -339,7 +347,10 @@ class ArgTokens:
             return None  # "flightless", "venomous" tagged as a noun: the real noun is elsewhere
         if not naming and v.lemma(i) in LIGHT_NOUNS and v.pp_objects(i, "for", "of", "to"):
             return None  # "support for frozendict", "access to the API": the complement names it
-        if naming or self.proper(i):
+        # "Schindler's List", "Charlotte's Web": a capitalised noun owned by a name is a title
+        titled = i > 0 and tok.text[:1].isupper() and tok.upos == "NOUN"
+        titled = titled and any(self.proper(k) for k in v.children(i, "poss"))
+        if naming or titled or self.proper(i):
             if (t := self.title_head(i)) != i:
                 return self.arg(t, mode, exclude)
             idx = self.name_tokens(i, exclude, mode if naming else "name")

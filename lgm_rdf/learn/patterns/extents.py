@@ -44,6 +44,8 @@ def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
         tok = v.tokens[lo - 1]
         if not tok.text.islower() or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
             break
+        if lo >= 2 and v.tokens[lo - 2].text == ",":
+            break  # "a fast, extensible templating engine": a list of the whole's qualities
         lo -= 1
         out.add(lo)
     return out
@@ -91,6 +93,8 @@ def enclosed(v: DepView, idx: list[int]) -> list[int] | None:
     inside = list(range(lo + 1, hi))
     if not toks[inside[0]].text[:1].isupper() or not all(_title_word(v, k) for k in inside):
         return None
+    if len(inside) > 1 and toks[inside[0]].text.lower() in ("the", "a", "an"):
+        inside = inside[1:]  # '"The Simpsons"' is the concept "simpsons", as unquoted
     return inside
 
 
@@ -103,7 +107,8 @@ def _title_run(v: DepView, idx: list[int]) -> list[int]:
         text = toks[hi].text
         if text[:1].isupper():
             end = hi
-            signal = signal or toks[hi].upos in ("ADP", "DET", "CCONJ")
+            function = toks[hi].upos in ("ADP", "DET", "CCONJ") and not text.isupper()
+            signal = signal or function  # an all-capital line ("DAMAGES OR ...") is no title
         hi += 1
     return list(range(idx[0], end + 1)) if signal else idx
 
