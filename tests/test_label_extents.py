@@ -10,6 +10,7 @@ import pytest
 
 from lgm_rdf.learn.compound import compound_heads
 from lgm_rdf.learn.patterns import PatternExtractor
+from lgm_rdf.nlp.model import Sentence, Token
 
 INH, COMP, ALIAS = "inheritance", "composition", "alias"
 
@@ -108,6 +109,18 @@ CASES = [
         {(INH, "ferrocarriles nacionales mexicanos", "railway")},
         {(INH, "ferrocarril nacionales mexicanos", "railway")},
     ),
+    # ranking words before a name are no part of it
+    (
+        "Kestrel is the 2nd largest ARTCC in Canada.",
+        set(),
+        {(INH, "kestrel", "2nd largest artcc"), (INH, "kestrel", "largest artcc")},
+    ),
+    # the end of a longer title that the parse split off names nothing on its own
+    (
+        "She joined the Graduate School for Public Health, a small school in Ohio.",
+        {(INH, "graduate school for public health", "school")},
+        {(INH, "public health", "school")},
+    ),
     # title nouns: relational nouns and bare code words are no classes
     ("She toured with her cousin Laura Marling.", set(), {(INH, "laura marling", "cousin")}),
     (
@@ -132,3 +145,29 @@ def test_a_name_does_not_run_over_a_blank_line(spacy_nlp) -> None:
     """A row of badge labels before a blank line is no part of the name after it."""
     found = triples(spacy_nlp, "Badges CI\n\nRequests is a library for HTTP.")
     assert not any("\n" in a or "badges" in a or "badges" in b for _, a, b in found), found
+
+
+def test_a_noun_given_an_object_is_one_compound() -> None:
+    """ "entity resolution" parsed as the noun "entity" with the object "resolution" (a slip of
+    the small parser in lists): the class is the whole compound, not "entity"."""
+    words = [
+        ("The", "the", "DET", "det", 1),
+        ("pipeline", "pipeline", "NOUN", "nsubj", 2),
+        ("includes", "include", "VERB", "ROOT", 2),
+        ("parsing", "parsing", "NOUN", "dobj", 2),
+        ("and", "and", "CCONJ", "cc", 3),
+        ("entity", "entity", "NOUN", "conj", 3),
+        ("resolution", "resolution", "NOUN", "dobj", 5),
+        (".", ".", "PUNCT", "punct", 2),
+    ]
+    text, tokens = "", []
+    for i, (word, lemma, upos, rel, head) in enumerate(words):
+        ws = "" if i + 1 < len(words) and words[i + 1][0] == "." else " "
+        tag = {"DET": "DT", "VERB": "VBZ", "CCONJ": "CC", "PUNCT": "."}.get(upos, "NN")
+        tokens.append(Token(i, word, lemma, upos, rel, head, len(text), ws, tag=tag))
+        text += word + ws
+    found = {
+        r.key() for r in PatternExtractor().extract([Sentence(text.strip(), 0, tuple(tokens))])
+    }
+    assert (COMP, "pipeline", "entity resolution") in found, found
+    assert (COMP, "pipeline", "entity") not in found, found

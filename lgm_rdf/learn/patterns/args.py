@@ -33,6 +33,9 @@ from lgm_rdf.learn.patterns.extents import (
     bound_prefix,
     inner_adjectives,
     name_extent,
+    noun_object,
+    ranking,
+    title_tail,
 )
 from lgm_rdf.learn.patterns.words import (
     ADJECTIVE_SUFFIXES,
@@ -161,6 +164,8 @@ class ArgTokens:
                 if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):
                     keep.add(k)
                     todo.append(k)
+        if noun_object(v, i):
+            keep.add(i + 1)  # "coreference resolution" parsed as a noun with an object
         idx = self._span(keep | inner_adjectives(v, keep, i), i)
         return bound_prefix(v, idx)
 
@@ -231,8 +236,8 @@ class ArgTokens:
                 )
             elif rel == "poss":  # "United Nations Children's Fund"
                 ok = capital and tok.text[:1].isupper()
-            elif rel == "advmod" and k < i and tok.text.islower():
-                ok = False  # "known as just Ayesha"
+            elif rel in ("advmod", "amod") and k < i and ranking(v, k):
+                ok = False  # "known as just Ayesha", "the 3rd busiest TRACON", "the first President"
             else:
                 ok = (
                     rel in _NAME_MODIFIERS
@@ -354,6 +359,8 @@ class ArgTokens:
             if (t := self.title_head(i)) != i:
                 return self.arg(t, mode, exclude)
             idx = self.name_tokens(i, exclude, mode if naming else "name")
+            if title_tail(v, idx):
+                return None  # "Program for [Non Employees]": the end of a longer title
         else:
             idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)
             if mode != "head" and any(self.proper(k) for k in idx):

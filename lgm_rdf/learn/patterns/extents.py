@@ -17,11 +17,14 @@ Where the right extent cannot be told, the caller gets no argument rather than a
 
 from __future__ import annotations
 
+import re
+
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     BOUND_PREFIXES,
     LIGHT_NOUNS,
     NUMBER_ABBREVIATIONS,
+    ORDINAL_WORDS,
     SCOPE_ADJECTIVES,
     TITLE_FUNCTION_WORDS,
 )
@@ -148,3 +151,40 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
     if idx[0] == 1 and toks[0].upos == "ADP" and v.rels[i] in ("subj", "subjpass"):
         idx = [0, *idx]  # "Of Mice and Men is a novel": a preposition cannot open a clause
     return idx
+
+
+def ranking(v: DepView, k: int) -> bool:
+    """A lower-case word before a name that ranks or limits it ("just", "3rd", "busiest",
+    "first"): no part of the name."""
+    tok = v.tokens[k]
+    text = tok.text.lower()
+    if v.rels[k] == "advmod":
+        return tok.text.islower()
+    ordinal = text in ORDINAL_WORDS or re.fullmatch(r"\d+(?:st|nd|rd|th)", text) is not None
+    return not tok.text[:1].isupper() and (ordinal or tok.tag in ("JJS", "RBS"))
+
+
+def noun_object(v: DepView, i: int) -> bool:
+    """ "coreference resolution" parsed as the noun "coreference" with the object
+    "resolution": a noun takes no object, the two are one compound."""
+    nxt = i + 1
+    return (
+        v.tokens[i].upos == "NOUN"
+        and nxt < len(v)
+        and nxt in v.children(i, "obj")
+        and v.tokens[nxt].upos == "NOUN"
+        and not v.kids[nxt]
+    )
+
+
+def title_tail(v: DepView, idx: list[int]) -> bool:
+    """The name ``idx`` follows "of"/"for" after a capitalised word outside it ("the College
+    Degree Program for Non Employees", "University of Texas"): the end of a longer title that
+    the parse split, so its extent cannot be told."""
+    lo, toks = idx[0], v.tokens
+    return (
+        lo >= 2
+        and toks[lo - 1].text in ("of", "for")
+        and toks[lo - 2].upos == "PROPN"
+        and toks[lo - 2].text[:1].isupper()
+    )
