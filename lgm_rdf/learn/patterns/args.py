@@ -237,7 +237,9 @@ class ArgTokens:
             elif rel == "poss":  # "United Nations Children's Fund"
                 ok = capital and tok.text[:1].isupper()
             elif rel in ("advmod", "amod") and k < i and ranking(v, k):
-                ok = False  # "known as just Ayesha", "the 3rd busiest TRACON", "the first President"
+                ok = (
+                    False  # "known as just Ayesha", "the 3rd busiest TRACON", "the first President"
+                )
             else:
                 ok = (
                     rel in _NAME_MODIFIERS
