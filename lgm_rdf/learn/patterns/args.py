@@ -19,7 +19,9 @@ The small spaCy model slips in a few recurring ways, mended here: adjectives tag
 compounds ("flightless birds", "a chemical element"), a sentence-initial plural tagged as a name
 ("Bananas, which are berries, ..."), a coordination hung on the last noun ("cabbage and chili
 pepper"), a name cut at a particle ("Edson Arantes do Nascimento"), an acronym tagged as a
-pronoun ("WHO stands for ..."), a sentence stop glued to the last word ("vitamin C.").
+pronoun ("WHO stands for ..."), a sentence stop glued to the last word ("vitamin C."). Where a
+label's words begin and end beyond what the parse says (nicknames, titles, dotted identifiers)
+is mended in :mod:`lgm_rdf.learn.patterns.extents`.
 """
 
 from __future__ import annotations
