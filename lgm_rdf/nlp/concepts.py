@@ -118,11 +118,12 @@ def token_key(tok: Token) -> str:
     return tok.text.lower()
 
 
-def phrase_key(tokens: Sequence[Token]) -> str:
-    """Normalised lemma phrase of consecutive tokens (no space where the text has none)."""
+def phrase_key(tokens: Sequence[Token], as_written: frozenset[int] = frozenset()) -> str:
+    """Normalised lemma phrase of consecutive tokens (no space where the text has none); the
+    tokens at positions ``as_written`` keep their form (inner words of a name)."""
     parts: list[str] = []
     for n, tok in enumerate(tokens):
-        parts.append(token_key(tok))
+        parts.append(tok.text.lower() if n in as_written else token_key(tok))
         if n < len(tokens) - 1:
             parts.append(" " if tok.ws else "")
     return normalise_label("".join(parts))

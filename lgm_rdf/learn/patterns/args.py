@@ -19,7 +19,9 @@ The small spaCy model slips in a few recurring ways, mended here: adjectives tag
 compounds ("flightless birds", "a chemical element"), a sentence-initial plural tagged as a name
 ("Bananas, which are berries, ..."), a coordination hung on the last noun ("cabbage and chili
 pepper"), a name cut at a particle ("Edson Arantes do Nascimento"), an acronym tagged as a
-pronoun ("WHO stands for ..."), a sentence stop glued to the last word ("vitamin C.").
+pronoun ("WHO stands for ..."), a sentence stop glued to the last word ("vitamin C."). Where a
+label's words begin and end beyond what the parse says (nicknames, titles, dotted identifiers)
+is mended in :mod:`lgm_rdf.learn.patterns.extents`.
 """
 
 from __future__ import annotations
@@ -27,9 +29,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS, DepView
+from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS, QUOTES, DepView
+from lgm_rdf.learn.patterns.extents import (
+    HYPHENS,
+    bound_prefix,
+    inner_adjectives,
+    name_extent,
+    noun_object,
+    ranking,
+    title_tail,
+)
 from lgm_rdf.learn.patterns.words import (
     ADJECTIVE_SUFFIXES,
+    LIGHT_NOUNS,
     NAME_PARTICLES,
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
@@ -42,7 +54,7 @@ from lgm_rdf.nlp.wordlists import TYPE_NOUNS
 from lgm_rdf.ontology import normalise_label
 
 NAMING_VERBS = frozenset({"know", "call", "refer", "nickname", "dub", "abbreviate"})
-HYPHENS = frozenset({"-", "–", "‐"})
+JOINERS = HYPHENS | {"."}
 NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "esq", "esq."})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
@@ -115,21 +127,32 @@ class ArgTokens:
             lo -= 1
         while hi + 1 in keep:
             hi += 1
-        while lo < i and (v.rels[lo] in ("det", "poss", "case") or v.tokens[lo].upos == "PUNCT"):
+        while lo < i and (self._edge(lo) or v.tokens[lo].upos == "PUNCT"):
             lo += 1
         while hi > i and v.tokens[hi].upos == "PUNCT":
             hi -= 1
         toks = v.tokens
-        # hyphenated words stay whole ("fixed-span bridge", "Bo-mi") whatever the parse says
-        while (
-            lo >= 2 and toks[lo - 1].text in HYPHENS and not toks[lo - 1].ws and not toks[lo - 2].ws
-        ):
+        # hyphenated words ("fixed-span bridge", "Bo-mi") and dotted identifiers ("io.BytesIO")
+        # stay whole whatever the parse says
+        while lo >= 2 and toks[lo - 1].text in JOINERS and not toks[lo - 1].ws:
+            if toks[lo - 2].ws or not toks[lo - 2].text[-1:].isalnum():
+                break
             lo -= 2
-        while hi + 2 < len(toks) and toks[hi + 1].text in HYPHENS and not toks[hi].ws:
+        while hi + 2 < len(toks) and toks[hi + 1].text in JOINERS and not toks[hi].ws:
             if toks[hi + 1].ws or not toks[hi + 2].text[:1].isalnum():
                 break
             hi += 2
         return list(range(lo, hi + 1))
+
+    def _edge(self, k: int) -> bool:
+        """A word that opens a phrase without naming: an article, a case marker, a possessor
+        ("my dog"), but not the capitalised possessor of a name ("Pete's Dragon")."""
+        v = self.v
+        if v.rels[k] == "poss":
+            return not v.tokens[k].text[:1].isupper()
+        if v.rels[k] == "case" and k > 0 and v.rels[k - 1] == "poss":
+            return self._edge(k - 1)
+        return v.rels[k] in ("det", "case")
 
     def class_tokens(self, i: int) -> list[int]:
         """Head noun plus its compounds (and hyphenated parts)."""
@@ -143,7 +166,10 @@ class ArgTokens:
                 if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):
                     keep.add(k)
                     todo.append(k)
-        return self._span(keep, i)
+        if noun_object(v, i):
+            keep.add(i + 1)  # "coreference resolution" parsed as a noun with an object
+        idx = self._span(keep | inner_adjectives(v, keep, i), i)
+        return bound_prefix(v, idx)
 
     def described_kind(self, i: int, idx: list[int]) -> list[int]:
         """``idx`` widened by the lower-case adjectives right before it that narrow the kind
@@ -212,8 +238,10 @@ class ArgTokens:
                 )
             elif rel == "poss":  # "United Nations Children's Fund"
                 ok = capital and tok.text[:1].isupper()
-            elif rel == "advmod" and k < i and tok.text.islower():
-                ok = False  # "known as just Ayesha"
+            elif rel in ("advmod", "amod") and k < i and ranking(v, k):
+                ok = (
+                    False  # "known as just Ayesha", "the 3rd busiest TRACON", "the first President"
+                )
             else:
                 ok = (
                     rel in _NAME_MODIFIERS
@@ -225,7 +253,9 @@ class ArgTokens:
             if ok:
                 keep |= v.subtree(k, _DEEP_SKIP) - exclude
         keep = {k for k in keep if v.tokens[k].upos != "PUNCT" or v.tokens[k].text in HYPHENS}
-        idx = self._span(keep, i)
+        # 'Vakhtang "Vic" Darchinyan': the quotes of a nickname inside the name
+        keep |= {k for k in range(min(keep), max(keep)) if v.tokens[k].text in QUOTES}
+        idx = name_extent(v, self._span(keep, i), i)
         lo = idx[0]
         # "Edson Arantes do Nascimento": a name particle the tagger cut the name at
         if capital and lo >= 2 and v.tokens[lo - 1].text in NAME_PARTICLES and self.proper(lo - 2):
@@ -267,7 +297,15 @@ class ArgTokens:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
         if len(idx) == 1 and self.initial_plural(idx[0]):
             return singular(self.v.tokens[idx[0]].text.lower())
-        key = phrase_key([self.v.tokens[k] for k in idx])
+        toks = [self.v.tokens[k] for k in idx]
+        # "Transportistas Unidos Mexicanos": a word that premodifies a name is no head noun
+        named = any(self.proper(k) for k in idx)
+        inner = {
+            n
+            for n, t in enumerate(toks[:-1])
+            if named and t.text[:1].isupper() and toks[n + 1].text[:1].isupper()
+        }
+        key = phrase_key(toks, frozenset(inner))
         last = self.v.tokens[idx[-1]]
         if idx[-1] == len(self.v) - 1 and last.text.endswith(".") and last.text.count(".") == 1:
             return key[:-1]  # "vitamin C." at the end of a sentence: the tokenizer kept the stop
@@ -316,12 +354,21 @@ class ArgTokens:
             return None
         if not naming and tok.text.islower() and tok.text.endswith(("less", "ous")):
             return None  # "flightless", "venomous" tagged as a noun: the real noun is elsewhere
-        if naming or self.proper(i):
+        if not naming and v.lemma(i) in LIGHT_NOUNS and v.pp_objects(i, "for", "of", "to"):
+            return None  # "support for frozendict", "access to the API": the complement names it
+        # "Schindler's List", "Charlotte's Web": a capitalised noun owned by a name is a title
+        titled = i > 0 and tok.text[:1].isupper() and tok.upos == "NOUN"
+        titled = titled and any(self.proper(k) for k in v.children(i, "poss"))
+        if naming or titled or self.proper(i):
             if (t := self.title_head(i)) != i:
                 return self.arg(t, mode, exclude)
             idx = self.name_tokens(i, exclude, mode if naming else "name")
+            if title_tail(v, idx):
+                return None  # "Program for [Non Employees]": the end of a longer title
         else:
             idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)
+            if mode != "head" and any(self.proper(k) for k in idx):
+                idx = name_extent(v, idx, i)  # "Violin Sonata No. 3": a title as the head
             if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
                 idx = self.described_kind(i, idx)
         return self.from_tokens(idx, mode)
@@ -333,6 +380,8 @@ class ArgTokens:
             return None  # the expansion of an abbreviation may be verbal: "laughing out loud"
         key = self.key(idx)
         label = v.sentence.text[v.tokens[idx[0]].start : v.tokens[idx[-1]].end]
+        if "\n" in label:
+            return None  # a name does not run over a line break: badge rows, list debris
         acronym = looks_like_acronym(label)
         if junk_key(key) or (key in STOP_WORDS and not acronym) or key in NAME_SUFFIXES:
             return None  # "[1]", "x", "italic_b", a stop word, "Jr." cut from its name

@@ -237,16 +237,18 @@ class _Rules(ProseRules):
                 continue
             if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
                 names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in v.conjuncts(h)]
-                noun = k
+                noun, first = k, h
             elif v.rels[k] != "appos" and any(
                 v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.children(k)
             ):
                 names = [b.arg(a, "name") for a in v.children(k, "appos") if a > k]
-                noun = k
+                noun, first = k, min((a for a in v.children(k, "appos") if a > k), default=k)
             else:
                 continue
             if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
                 continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
+            if not b.names_a_class(noun, first):
+                continue  # "his brother E. B. White", "dataclass InitVar"
             for name in names:
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier
                 if name is not None and name.is_name and not looks_like_acronym(name.label):
@@ -299,7 +301,7 @@ class _Rules(ProseRules):
                         self._emit("inheritance", child, found, 0.95)
                     elif lemma in PART_NOUNS:
                         self.rule = "part-of"
-                        self._emit("composition", b.arg(t), child, 0.9)
+                        self._emit("composition", b.whole(t), child, 0.9)
                     elif lemma == "member":
                         self.rule = "member-of"
                         self._emit("inheritance", child, b.group(t), 0.85)

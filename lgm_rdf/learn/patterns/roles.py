@@ -119,6 +119,37 @@ class ArgBuilder(ArgTokens):
             found = self.from_tokens([i - 1, i]) if typed else self.arg(i, "head")
         return None if found is None or found.key in VACUOUS else found
 
+    def whole(self, t: int) -> Arg | None:
+        """The whole that a part belongs to, with the adjectives that name its kind ("part of
+        the immune system"); a common noun with an "of" phrase of its own names no whole without
+        it ("part of the first wave of black metal"): None then."""
+        v = self.v
+        own_of = v.lemma(t) not in QUANTITY_NOUNS | PARTITIVES | TYPE_NOUNS
+        if own_of and v.pp_objects(t, "of") and not self.proper(t):
+            return None
+        return self.arg(t, "kind")
+
+    def names_a_class(self, noun: int, name: int) -> bool:
+        """Whether the common noun ``noun`` right before the name ``name`` says what the name
+        is ("the poet Anna Akhmatova"). Not a relational noun ("his brother E. B. White", "its
+        sister franchise Pizza Hut", "née Adams"), not when the name itself modifies a later
+        noun ("the City Manager form"), and not a bare noun before a code identifier
+        ("dataclass InitVar")."""
+        v = self.v
+        words = [noun, *v.children(noun, "compound", "amod")]
+        if any(v.lemma(k) in RELATIONAL_NOUNS for k in words):
+            return False
+        h = v.head(name)
+        later = h is not None and h > name and v.tokens[h].upos == "NOUN"
+        if v.rels[name] == "compound" and later and v.tokens[h].text.islower():
+            return False
+        text = v.tokens[name].text
+        camel = any(c.isupper() for c in text[1:]) and any(c.islower() for c in text)
+        bare = not v.children(noun, "det", "poss", "amod", "compound") and not any(
+            k < noun for k in v.children(name, "det", "poss")
+        )
+        return not (bare and camel and not looks_like_acronym(text))
+
     def subjects(self, s: int, clause: int) -> list[int]:
         """Tokens of the subject ``s`` of ``clause`` and its conjuncts ([] if not about a class)."""
         v = self.v

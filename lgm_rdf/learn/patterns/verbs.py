@@ -199,7 +199,8 @@ class VerbRules(AliasRules):
         elif lemma == "form" and not passive:  # "Y forms part of X"
             self.rule = "form-part"
             parts = [o for o in objects if v.lemma(o) in PART_NOUNS]
-            wholes = b.args([w for o in parts for w in v.pp_objects(o, "of")])
+            found = [b.whole(w) for o in parts for w in v.pp_objects(o, "of")]
+            wholes = [w for w in found if w is not None]
             self._emit_all("composition", wholes, subjects, 0.85)
         elif lemma == "stand" and not passive:  # "NASA stands for ..."
             self.rule = "stand-for"

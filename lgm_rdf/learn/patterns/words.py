@@ -86,7 +86,10 @@ RELATIONAL_NOUNS = words(
     "enemy neighbour neighbor colleague associate heir successor predecessor ancestor "
     "descendant twin companion servant subject object relative copy picture photo image "
     "portrait map model sign result cause consequence function feature version graduate "
-    "alumnus alumna veteran champion ambassador representative head king queen prince princess"
+    "alumnus alumna veteran champion ambassador representative head king queen prince princess "
+    "uncle aunt nephew niece grandson granddaughter grandfather grandmother grandchild stepson "
+    "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
+    "bandmate classmate roommate mentor protégé widow widower née nee"
 )
 # agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
 # agent nouns that name a role ("leader", "pioneer", "specialist")
@@ -109,3 +112,15 @@ ORDINAL_WORDS = words(
 # adverbs that make a coordinated noun an example of what came before, not another class:
 # "sources of vitamins, particularly vitamin C"
 ELABORATING = words("particularly especially notably mainly chiefly including namely e.g.")
+
+# ------------------------------------------------------------------ argument extents
+# light nouns whose complement names what they are about: "support for X", "access to Y"
+LIGHT_NOUNS = words("support access use usage help handling ability capability need lack")
+# prefixes that are no words of their own: "non-JSON characters" keeps "non-JSON"
+BOUND_PREFIXES = words(
+    "non anti pre post multi semi self sub co inter intra pseudo quasi counter cross"
+)
+# "No. 3", "Op. 27": a title's number follows these
+NUMBER_ABBREVIATIONS = words("no no. nr nr. op op. vol vol. bwv k. hwv")
+# lower-case words a title-case phrase may hold ("Escape to Hangover", "Gone with the Wind")
+TITLE_FUNCTION_WORDS = words("a an the of to in on at for and or nor but with from by as vs vs.")

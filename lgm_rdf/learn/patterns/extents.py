@@ -1,0 +1,190 @@
+"""Where an argument's words begin and end: the extent of a label, mended beyond the parse.
+
+The small parser cuts names and noun phrases in a few recurring places; each function here takes
+the tokens chosen from the tree and mends one of them by what the text shows:
+
+* inside a name: a quoted nickname ('Thomas Massey "Tom" McEwen'), a possessive that names a
+  shop or a title on its own ("Domino's"), a number after "No."/"Op." ("Sonata No. 3");
+* around a name: a title in quotes or brackets written in title case ('"Escape to Hangover"',
+  "(Every Day And Night)"), a title that goes on past a capitalised preposition or article
+  ("Task Force on Traffic Capacity Across the Chesapeake Bay"), a title that opens a sentence
+  with a preposition ("Of Mice and Men is a novel");
+* in a class noun phrase: adjectives before a noun compound ("a public use airport") and
+  modifiers hyphenated to a bound prefix ("non-JSON characters").
+
+Where the right extent cannot be told, the caller gets no argument rather than a cut one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lgm_rdf.learn.patterns.depview import QUOTES, DepView
+from lgm_rdf.learn.patterns.words import (
+    BOUND_PREFIXES,
+    LIGHT_NOUNS,
+    NUMBER_ABBREVIATIONS,
+    ORDINAL_WORDS,
+    SCOPE_ADJECTIVES,
+    TITLE_FUNCTION_WORDS,
+)
+
+HYPHENS = frozenset({"-", "–", "‐"})
+_OPEN = {"(": ")", "[": "]"}
+_MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
+
+
+def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
+    """Adjectives before a noun compound whose modifier names an action belong to that
+    action: dropping "public" from "a public use airport" or "deep" from "a deep learning
+    library" leaves no class ("use airport"). Before any other compound the adjective narrows
+    the whole and goes as usual ("a bowed string instrument" -> "string instrument")."""
+    lo = min(keep)
+    if lo >= i or not _action_noun(v, lo):
+        return set()  # no compound: "the best players" stays "player"
+    out: set[int] = set()
+    while lo - 1 >= 0 and v.rels[lo - 1] == "amod" and v.head(lo - 1) in keep | out:
+        tok = v.tokens[lo - 1]
+        if not tok.text.islower() or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
+            break
+        if lo >= 2 and v.tokens[lo - 2].text == ",":
+            break  # "a fast, extensible templating engine": a list of the whole's qualities
+        lo -= 1
+        out.add(lo)
+    return out
+
+
+def _action_noun(v: DepView, k: int) -> bool:
+    """A noun that names an action: a gerund ("learning") or a light noun ("use", "access")."""
+    text = v.tokens[k].text.lower()
+    return v.lemma(k) in LIGHT_NOUNS or (text.endswith("ing") and len(text) >= 7)
+
+
+def bound_prefix(v: DepView, idx: list[int]) -> list[int]:
+    """ "non-JSON characters", "multi-core processors": a modifier hyphenated to a bound
+    prefix stays with the noun (without "non-" the phrase says the opposite)."""
+    toks, lo = v.tokens, idx[0]
+    joined = lo >= 3 and toks[lo - 2].text in HYPHENS and not toks[lo - 2].ws
+    if joined and not toks[lo - 3].ws and toks[lo - 3].text.lower() in BOUND_PREFIXES:
+        return list(range(lo - 3, idx[-1] + 1))
+    return idx
+
+
+def _title_word(v: DepView, k: int) -> bool:
+    """A word a title may hold: capitalised, a number, or a lower-case function word."""
+    text = v.tokens[k].text
+    return text[:1].isupper() or text.isdigit() or text in TITLE_FUNCTION_WORDS or text in HYPHENS
+
+
+def enclosed(v: DepView, idx: list[int]) -> list[int] | None:
+    """The whole title when ``idx`` lies inside quotes or brackets that hold nothing but a
+    title-case phrase ('"Escape to Hangover"', "(Every Day And Night)"); None otherwise."""
+    toks = v.tokens
+    lo, hi = idx[0] - 1, idx[-1] + 1
+    while lo >= 0 and idx[0] - lo <= _MAX_TITLE and toks[lo].text not in QUOTES | set(_OPEN):
+        lo -= 1
+    if lo < 0 or idx[0] - lo > _MAX_TITLE:
+        return None
+    close = _OPEN.get(toks[lo].text)
+    ends = {close} if close else QUOTES
+    while hi < len(toks) and hi - idx[-1] <= _MAX_TITLE and toks[hi].text not in ends:
+        if toks[hi].text in QUOTES | set(_OPEN) | {")", "]"}:
+            return None
+        hi += 1
+    if hi >= len(toks) or toks[hi].text not in ends or hi - lo < 2:
+        return None
+    inside = list(range(lo + 1, hi))
+    if not toks[inside[0]].text[:1].isupper() or not all(_title_word(v, k) for k in inside):
+        return None
+    if len(inside) > 1 and toks[inside[0]].text.lower() in ("the", "a", "an"):
+        inside = inside[1:]  # '"The Simpsons"' is the concept "simpsons", as unquoted
+    return inside
+
+
+def _title_run(v: DepView, idx: list[int]) -> list[int]:
+    """A name that goes on past a capitalised preposition or article: "the Task Force on
+    Traffic Capacity Across the Chesapeake Bay" (mid-sentence such words are capitalised only
+    in titles); the run ends at its last capitalised word."""
+    toks, hi, end, signal = v.tokens, idx[-1] + 1, idx[-1], False
+    while hi < len(toks) and _title_word(v, hi) and toks[hi].upos != "PUNCT":
+        text = toks[hi].text
+        if text[:1].isupper():
+            end = hi
+            function = toks[hi].upos in ("ADP", "DET", "CCONJ") and not text.isupper()
+            signal = signal or function  # an all-capital line ("DAMAGES OR ...") is no title
+        hi += 1
+    return list(range(idx[0], end + 1)) if signal else idx
+
+
+def _nickname_run(v: DepView, idx: list[int]) -> list[int]:
+    """'Thomas Massey "Tom" McEwen': a quoted nickname followed by the surname continues the
+    name the parse ended before the quotes."""
+    toks, q = v.tokens, idx[-1] + 1
+    if q >= len(toks) or toks[q].text not in QUOTES:
+        return idx
+    close = next((k for k in range(q + 1, min(q + 5, len(toks))) if toks[k].text in QUOTES), None)
+    end = close
+    while end is not None and end + 1 < len(toks) and toks[end + 1].upos == "PROPN":
+        if not toks[end + 1].text[:1].isupper():
+            break
+        end += 1
+    if close is None or end is None or end == close:
+        return idx
+    return list(range(idx[0], end + 1))
+
+
+def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
+    """The tokens ``idx`` of the name headed by ``i``, mended where the parse cut it."""
+    toks = v.tokens
+    if not toks[i].text[:1].isupper():
+        return idx
+    if (whole := enclosed(v, idx)) is not None:
+        return whole
+    idx = _nickname_run(v, _title_run(v, idx))
+    nxt = idx[-1] + 1
+    if nxt in v.children(i, "case") and toks[nxt].tag == "POS" and v.rels[i] != "poss":
+        idx = [*idx, nxt]  # "Domino's", "Sullivan's": a possessive that names on its own
+    elif nxt < len(toks) and toks[idx[-1]].text.lower() in NUMBER_ABBREVIATIONS:
+        num = nxt + 1 if toks[nxt].text == "." and not toks[idx[-1]].ws else nxt
+        if num < len(toks) and toks[num].text[:1].isdigit():
+            idx = list(range(idx[0], num + 1))  # "Violin Sonata No. 3": the number is in it
+    if idx[0] == 1 and toks[0].upos == "ADP" and v.rels[i] in ("subj", "subjpass"):
+        idx = [0, *idx]  # "Of Mice and Men is a novel": a preposition cannot open a clause
+    return idx
+
+
+def ranking(v: DepView, k: int) -> bool:
+    """A lower-case word before a name that ranks or limits it ("just", "3rd", "busiest",
+    "first"): no part of the name."""
+    tok = v.tokens[k]
+    text = tok.text.lower()
+    if v.rels[k] == "advmod":
+        return tok.text.islower()
+    ordinal = text in ORDINAL_WORDS or re.fullmatch(r"\d+(?:st|nd|rd|th)", text) is not None
+    return not tok.text[:1].isupper() and (ordinal or tok.tag in ("JJS", "RBS"))
+
+
+def noun_object(v: DepView, i: int) -> bool:
+    """ "coreference resolution" parsed as the noun "coreference" with the object
+    "resolution": a noun takes no object, the two are one compound."""
+    nxt = i + 1
+    return (
+        v.tokens[i].upos == "NOUN"
+        and nxt < len(v)
+        and nxt in v.children(i, "obj")
+        and v.tokens[nxt].upos == "NOUN"
+        and not v.kids[nxt]
+    )
+
+
+def title_tail(v: DepView, idx: list[int]) -> bool:
+    """The name ``idx`` follows "of"/"for" after a capitalised word outside it ("the College
+    Degree Program for Non Employees", "University of Texas"): the end of a longer title that
+    the parse split, so its extent cannot be told."""
+    lo, toks = idx[0], v.tokens
+    return (
+        lo >= 2
+        and toks[lo - 1].text in ("of", "for")
+        and toks[lo - 2].upos == "PROPN"
+        and toks[lo - 2].text[:1].isupper()
+    )
