@@ -43,7 +43,7 @@ def test_directions_verdicts_and_axioms() -> None:
         "Unknown",
         "Valid",
     ]
-    assert counts == {"relations": 2, "invalid": 1}
+    assert counts == {"relations": 2, "invalid": 1, "withheld": 0}
 
 
 def test_pronoun_surface_is_not_an_alternative_label() -> None:
