@@ -36,6 +36,11 @@ FRESH = {
     "judged_wiki_seed23_v2.jsonl": {"old": 0.8350, "new": 0.8400},
     "judged_tech_seed23_v2.jsonl": {"old": 0.7315, "new": 0.8000},
     "judged_paper_seed23_v2.jsonl": {"old": 0.9423, "new": 0.9608},
+    # seed 41 (docs/benchmarks.md, "Fresh judged samples, seed 41"): old = main at 008f5e1,
+    # new = main at 13d6d5f; rows were judged without seeing the old/new flags
+    "judged_wiki_seed41.jsonl": {"old": 0.8447, "new": 0.9100},
+    "judged_tech_seed41.jsonl": {"old": 0.7264, "new": 0.7700},
+    "judged_paper_seed41.jsonl": {"old": 0.9608, "new": 0.9245},
 }
 
 
