@@ -150,3 +150,14 @@ def test_default_minimum_withholds_only_rules_more_often_wrong_than_right() -> N
     withheld = {name for name, p in table.rules.items() if p < bar}
     assert withheld == {name for name, p in table.rules.items() if p < 0.5}
     assert table.precision("pattern", "copula") >= bar
+
+
+def test_held_out_gold_set_never_feeds_rule_precision() -> None:
+    """The unseen blind set measures recall only: the precision table never reads it."""
+    from lgm_rdf.bench.extraction.rule_precision import HELD_OUT, gold_files
+
+    names = {path.name for path in gold_files()}
+    assert HELD_OUT and not names & HELD_OUT
+    assert "relations_blind_qa.jsonl" in names
+    data = json.loads(PRECISION_PATH.read_text(encoding="utf-8"))
+    assert not [s for s in data["measured"]["sources"] if any(h in s for h in HELD_OUT)]

@@ -27,9 +27,15 @@ from lgm_rdf.ontology import project_root
 PRIOR_WEIGHT = 4.0
 
 
+# gold sets kept out of every measurement that feeds the extractor, so that they stay a blind
+# measure of recall on unseen sentences (docs/benchmarks.md, "Fresh judged samples, seed 41")
+HELD_OUT = frozenset({"relations_blind_qa2.jsonl"})
+
+
 def gold_files() -> list[Path]:
-    """The dev set and the blind sets of the checkout."""
-    return [default_path(), *sorted((project_root() / "tests" / "data").glob("relations_*.jsonl"))]
+    """The dev set and the blind sets of the checkout, except the held-out ones."""
+    found = sorted((project_root() / "tests" / "data").glob("relations_*.jsonl"))
+    return [default_path(), *(path for path in found if path.name not in HELD_OUT)]
 
 
 def count_gold(files: Sequence[Path]) -> dict[str, Counter[str]]:
