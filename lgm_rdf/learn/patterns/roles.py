@@ -18,6 +18,7 @@ from lgm_rdf.learn.patterns.args import (
     looks_like_acronym,
 )
 from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
+from lgm_rdf.learn.patterns.extents import class_extent
 from lgm_rdf.learn.patterns.words import (
     KIND_HEADS,
     PARTITIVES,
@@ -112,11 +113,18 @@ class ArgBuilder(ArgTokens):
             names = [j for j, k in enumerate(idx) if self.proper(k)]
             if names and names[-1] + 1 < len(idx):
                 found = self.from_tokens(idx[names[-1] + 1 :]) or found
-        if found is not None and not found.is_name and len(found.key.split()) > 2:
-            # "a science fiction film": a genre stack, not a name; a type noun keeps the noun
-            # before it ("a high-level inference class" -> "inference class")
+        if found is not None and (found.is_name or len(found.key.split()) > 2):
+            # "a 1998 science fiction film" -> "science fiction film", "an American Futurist
+            # painter" -> "Futurist painter"; a type noun keeps the noun before it ("a
+            # high-level inference class" -> "inference class"); else the head noun alone
             typed = v.lemma(i) in TYPE_NOUNS and i - 1 in v.children(i, "compound")
-            found = self.from_tokens([i - 1, i]) if typed else self.arg(i, "head")
+            words = class_extent(v, self.class_tokens(i), i)
+            if typed and not found.is_name:
+                found = self.from_tokens([i - 1, i])
+            elif words is not None:
+                found = self.from_tokens(words) or found
+            elif not found.is_name:
+                found = self.arg(i, "head")
         return None if found is None or found.key in VACUOUS else found
 
     def whole(self, t: int) -> Arg | None:
