@@ -76,6 +76,26 @@ CASES = [
     ),
 ]
 
+NAMES = [
+    # capitalised names joined by "&" are one name, as subject and before an apposition
+    (
+        "Harper & Lowe is an American furniture maker.",
+        {(INH, "harper & lowe", "furniture maker")},
+        {(INH, "harper", "furniture maker"), (INH, "lowe", "furniture maker")},
+    ),
+    (
+        "Bell & Crane, a British toy company, opened a shop in Leeds.",
+        {(INH, "bell & crane", "toy company")},
+        {(INH, "bell", "toy company"), (INH, "crane", "toy company")},
+    ),
+    # with a plural verb they are two
+    (
+        "Tom & Jerry are cartoon characters.",
+        {(INH, "tom", "cartoon character"), (INH, "jerry", "cartoon character")},
+        {(INH, "tom & jerry", "cartoon character")},
+    ),
+]
+
 GUARDS = [
     # a quantity is still no class
     "The time to beat is 11 hours.",
@@ -86,6 +106,13 @@ GUARDS = [
 
 @pytest.mark.parametrize(("text", "found", "absent"), CASES, ids=[c[0][:40] for c in CASES])
 def test_class_extent(spacy_nlp, text: str, found: set, absent: set) -> None:
+    got = triples(spacy_nlp, text)
+    assert found <= got, got
+    assert not absent & got, got
+
+
+@pytest.mark.parametrize(("text", "found", "absent"), NAMES, ids=[c[0][:40] for c in NAMES])
+def test_ampersand_name(spacy_nlp, text: str, found: set, absent: set) -> None:
     got = triples(spacy_nlp, text)
     assert found <= got, got
     assert not absent & got, got

@@ -220,7 +220,8 @@ class _Rules(ProseRules):
             common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
-                if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h)):
+                mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"
+                if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     self.rule = "apposition"
                     self._predicate([arg], i, 0.8)
 

@@ -85,8 +85,18 @@ class ArgBuilder(ArgTokens):
             )
             # a bare plural keeps the adjectives that restrict it: "Nested parameters are ..."
             generic = not v.determiner(i) and v.is_plural(i)
-            out.append(self.arg(i, "name" if named else "kind" if generic else "class"))
+            mode = "name" if named else "kind" if generic else "class"
+            clause = v.head(i)
+            one = clause is not None and v.singular_verb(clause) and self.ampersand_name(i)
+            out.append(self.arg(i, "whole" if one else mode))
         return [a for a in out if a is not None]
+
+    def ampersand_name(self, i: int) -> bool:
+        """ "Smith & Wesson", "Marks & Spencer": capitalised names joined by "&" are one name."""
+        v = self.v
+        if not self.proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
+            return False
+        return all(self.proper(c) for c in v.children(i, "conj"))
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
         """The class a child belongs to, with its noun modifiers ("a graph database"), no
@@ -173,6 +183,8 @@ class ArgBuilder(ArgTokens):
         found = v.conjuncts(s)
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
         if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
+            if self.ampersand_name(s):
+                return [s]  # "Smith & Wesson is a manufacturer": one name
             return []  # "Yippee, Yappee and Yahooey is a series": one name, not three subjects
         for c in found:
             if v.children(c, "obj") or any(v.tokens[k].tag == "POS" for k in v.children(c)):
