@@ -62,6 +62,18 @@ CASES = [
         {(INH, "torchlight", "framework")},
         {(INH, "torchlight", "learning framework")},
     ),
+    # a demonym before a capitalised word opens a name: it stays ("Greek Revival")
+    (
+        "The old mill is a Greek Revival building.",
+        set(),
+        {(INH, "old mill", "revival building"), (INH, "mill", "revival building")},
+    ),
+    # a first noun that lost its own adjective ("martial arts"): no cut stack
+    (
+        "Iron Palm is a martial arts action film starring Lee Kwan.",
+        {(INH, "iron palm", "film")},
+        {(INH, "iron palm", "art action film"), (INH, "iron palm", "arts action film")},
+    ),
     # a headline-style copula without an article but with a year
     (
         "Black Orchid is 2006 American comedy film directed by Sam Fell.",

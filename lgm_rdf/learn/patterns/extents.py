@@ -225,12 +225,19 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
     a digit ("5-star", "1998") and nationalities ("American", "North Korean"); what stays must
     be lower-case nouns or a name. None when something else stays (an adjective kept inside the
     phrase, "deep learning framework"): the caller falls back to the head noun."""
-    if not idx or idx[-1] != i or not v.tokens[i].text.islower():
-        return None
+    head = v.tokens[i].text
+    if not idx or idx[-1] != i or not head.islower() or head.endswith("ing"):
+        return None  # "a talk radio station broadcasting in ...": a verb taken for the head
+    lost = [k for k in v.children(idx[0], "amod") if k < idx[0] and k not in idx]
+    if any(v.tokens[k].text.islower() for k in lost):
+        return None  # "martial arts action film": the first noun lost its own adjective
     words = _words(v, idx)
     while len(words) > 1 and (
         any(c.isdigit() for k in words[0] for c in v.tokens[k].text) or _national(v, words[0])
     ):
+        name_next = v.tokens[words[1][0]].text[:1].isupper() and not _national(v, words[1])
+        if _national(v, words[0]) and name_next:
+            return None  # "French Revolution figures", "a Greek Revival structure": a name
         words = words[1:]
     if all(_classifier_word(v, w) for w in words[:-1]) or any(
         v.tokens[w[0]].text[:1].isupper() for w in words[:-1]
