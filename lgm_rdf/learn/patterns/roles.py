@@ -128,7 +128,8 @@ class ArgBuilder(ArgTokens):
             # painter" -> "Futurist painter"; a type noun keeps the noun before it ("a
             # high-level inference class" -> "inference class"); else the head noun alone
             typed = v.lemma(i) in TYPE_NOUNS and i - 1 in v.children(i, "compound")
-            words = class_extent(v, self.class_tokens(i), i)
+            own = not v.pp_objects(i, "of")  # "a portion of Antarctica": the class is elsewhere
+            words = class_extent(v, self.class_tokens(i), i) if own else None
             if typed and not found.is_name:
                 found = self.from_tokens([i - 1, i])
             elif words is not None:
