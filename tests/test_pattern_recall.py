@@ -68,7 +68,7 @@ FOUND = [
     (  # a class noun before an entity the parser hung on it as a preposition
         "Night Fires is the first EP by the American pop punk band Beyond Silver Hills, "
         "released in 2009.",
-        {(INH, "beyond silver hills", "band")},
+        {(INH, "beyond silver hills", "pop punk band")},
         set(),
     ),
     (  # a naming phrase with an adverb in brackets after a name

@@ -103,7 +103,7 @@ RULES = [
     ("The fiddle is another name for the violin.", {alias("fiddle", "violin")}),
     # generalisation: tagger slips, more Hearst and naming patterns
     ("Penguins are flightless birds.", {(INH, "penguin", "bird")}),
-    ("Inception is a 2010 science fiction film.", {(INH, "inception", "film")}),
+    ("Inception is a 2010 science fiction film.", {(INH, "inception", "science fiction film")}),
     ("The koala is a marsupial native to Australia.", {(INH, "koala", "marsupial")}),
     ("Bananas, which are berries, grow in clusters.", {(INH, "banana", "berry")}),
     (

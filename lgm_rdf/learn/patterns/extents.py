@@ -31,6 +31,7 @@ from lgm_rdf.learn.patterns.words import (
 
 HYPHENS = frozenset({"-", "–", "‐"})
 _OPEN = {"(": ")", "[": "]"}
+_DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch")
 _MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
 
 
@@ -188,3 +189,58 @@ def title_tail(v: DepView, idx: list[int]) -> bool:
         and toks[lo - 2].upos == "PROPN"
         and toks[lo - 2].text[:1].isupper()
     )
+
+
+def _words(v: DepView, idx: list[int]) -> list[list[int]]:
+    """The tokens ``idx`` grouped into written words ("5-star" is one word of three tokens)."""
+    out: list[list[int]] = []
+    for k in idx:
+        if out and out[-1][-1] == k - 1 and not v.tokens[k - 1].ws:
+            out[-1].append(k)
+        else:
+            out.append([k])
+    return out
+
+
+def _classifier_word(v: DepView, word: list[int]) -> bool:
+    """A word a class may keep before its head: one lower-case common noun ("kit", "music")."""
+    tok = v.tokens[word[0]]
+    return len(word) == 1 and tok.upos == "NOUN" and tok.text.isalpha() and tok.text.islower()
+
+
+def _national(v: DepView, word: list[int]) -> bool:
+    """A nationality or place written before a class ("American", "North Korean", "Italian-born"):
+    tagged so, or capitalised with a demonym ending (the small model's entity tags slip)."""
+    tok = v.tokens[word[0]]
+    if tok.ent_type in ("NORP", "GPE"):
+        return True
+    return tok.text[:1].isupper() and tok.text.endswith(_DEMONYM_ENDINGS) and len(word) == 1
+
+
+def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
+    """The label of a class headed by the common noun ``i`` from its tokens ``idx``: the noun
+    compound that ends at the head ("a 2006 science fiction film" -> "science fiction film",
+    "a 5-star luxury hotel" -> "luxury hotel", "an American Futurist painter" -> "Futurist
+    painter"). Modifiers that rate, date or place the thing drop from the left edge: words with
+    a digit ("5-star", "1998") and nationalities ("American", "North Korean"); what stays must
+    be lower-case nouns or a name. None when something else stays (an adjective kept inside the
+    phrase, "deep learning framework"): the caller falls back to the head noun."""
+    head = v.tokens[i].text
+    if not idx or idx[-1] != i or not head.islower() or head.endswith("ing"):
+        return None  # "a talk radio station broadcasting in ...": a verb taken for the head
+    lost = [k for k in v.children(idx[0], "amod") if k < idx[0] and k not in idx]
+    if any(v.tokens[k].text.islower() for k in lost):
+        return None  # "martial arts action film": the first noun lost its own adjective
+    words = _words(v, idx)
+    while len(words) > 1 and (
+        any(c.isdigit() for k in words[0] for c in v.tokens[k].text) or _national(v, words[0])
+    ):
+        name_next = v.tokens[words[1][0]].text[:1].isupper() and not _national(v, words[1])
+        if _national(v, words[0]) and name_next:
+            return None  # "French Revolution figures", "a Greek Revival structure": a name
+        words = words[1:]
+    if all(_classifier_word(v, w) for w in words[:-1]) or any(
+        v.tokens[w[0]].text[:1].isupper() for w in words[:-1]
+    ):
+        return [k for w in words for k in w]
+    return None

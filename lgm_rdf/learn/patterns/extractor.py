@@ -220,7 +220,8 @@ class _Rules(ProseRules):
             common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
-                if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h)):
+                mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"
+                if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     self.rule = "apposition"
                     self._predicate([arg], i, 0.8)
 
@@ -315,9 +316,12 @@ class _Rules(ProseRules):
         if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in", "among"):
             # "The company is a leader in solar energy": a role a common noun plays somewhere
             children = [c for c in children if c.is_name]
-        if any(not is_year(v.tokens[k].text) for k in v.children(host, "nummod")):
-            return  # "The time to beat is 11 hours": a quantity ("a 2006 film" is fine)
+        numbers = [v.tokens[k].text for k in v.children(host, "nummod")]
+        if any(not is_year(t) and t == t.lower() for t in numbers):
+            return  # "The time to beat is 11 hours": a quantity ("a 2006 film", "a K-12 school")
         det = v.determiner(host)
+        if not det and any(is_year(t) for t in numbers) and all(c.is_name for c in children):
+            det = "a"  # "X is 2006 American comedy film": headline style drops the article
         if not det and v.rels[host] == "appos" and (h := v.head(host)) is not None:
             det = v.determiner(h)  # the article of a phrase that ran on ("a download ... album")
         if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared

@@ -18,6 +18,7 @@ from lgm_rdf.learn.patterns.args import (
     looks_like_acronym,
 )
 from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
+from lgm_rdf.learn.patterns.extents import class_extent
 from lgm_rdf.learn.patterns.words import (
     KIND_HEADS,
     PARTITIVES,
@@ -84,8 +85,18 @@ class ArgBuilder(ArgTokens):
             )
             # a bare plural keeps the adjectives that restrict it: "Nested parameters are ..."
             generic = not v.determiner(i) and v.is_plural(i)
-            out.append(self.arg(i, "name" if named else "kind" if generic else "class"))
+            mode = "name" if named else "kind" if generic else "class"
+            clause = v.head(i)
+            one = clause is not None and v.singular_verb(clause) and self.ampersand_name(i)
+            out.append(self.arg(i, "whole" if one else mode))
         return [a for a in out if a is not None]
+
+    def ampersand_name(self, i: int) -> bool:
+        """ "Smith & Wesson", "Marks & Spencer": capitalised names joined by "&" are one name."""
+        v = self.v
+        if not self.proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
+            return False
+        return all(self.proper(c) for c in v.children(i, "conj"))
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
         """The class a child belongs to, with its noun modifiers ("a graph database"), no
@@ -112,11 +123,19 @@ class ArgBuilder(ArgTokens):
             names = [j for j, k in enumerate(idx) if self.proper(k)]
             if names and names[-1] + 1 < len(idx):
                 found = self.from_tokens(idx[names[-1] + 1 :]) or found
-        if found is not None and not found.is_name and len(found.key.split()) > 2:
-            # "a science fiction film": a genre stack, not a name; a type noun keeps the noun
-            # before it ("a high-level inference class" -> "inference class")
+        if found is not None and (found.is_name or len(found.key.split()) > 2):
+            # "a 1998 science fiction film" -> "science fiction film", "an American Futurist
+            # painter" -> "Futurist painter"; a type noun keeps the noun before it ("a
+            # high-level inference class" -> "inference class"); else the head noun alone
             typed = v.lemma(i) in TYPE_NOUNS and i - 1 in v.children(i, "compound")
-            found = self.from_tokens([i - 1, i]) if typed else self.arg(i, "head")
+            own = not v.pp_objects(i, "of")  # "a portion of Antarctica": the class is elsewhere
+            words = class_extent(v, self.class_tokens(i), i) if own else None
+            if typed and not found.is_name:
+                found = self.from_tokens([i - 1, i])
+            elif words is not None:
+                found = self.from_tokens(words) or found
+            elif not found.is_name:
+                found = self.arg(i, "head")
         return None if found is None or found.key in VACUOUS else found
 
     def whole(self, t: int) -> Arg | None:
@@ -165,6 +184,8 @@ class ArgBuilder(ArgTokens):
         found = v.conjuncts(s)
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
         if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
+            if self.ampersand_name(s):
+                return [s]  # "Smith & Wesson is a manufacturer": one name
             return []  # "Yippee, Yappee and Yahooey is a series": one name, not three subjects
         for c in found:
             if v.children(c, "obj") or any(v.tokens[k].tag == "POS" for k in v.children(c)):

@@ -1,0 +1,135 @@
+"""Class extents: the parent of a copula or apposition keeps its noun compound, drops what rates,
+dates or places the thing, and falls back to the head noun where the extent is unclear.
+
+Each case is a sentence written for this test, the inheritance it must give and the cut or
+over-long forms it must not give.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lgm_rdf.learn.patterns import PatternExtractor
+
+INH = "inheritance"
+
+
+def triples(nlp, text: str) -> set[tuple[str, str, str]]:
+    """Relations of ``text`` as comparable triples."""
+    return {r.key() for r in PatternExtractor().extract(nlp.parse(text).sentences)}
+
+
+CASES = [
+    # a stack of lower-case nouns is the class as a whole, not its last noun
+    (
+        "Almac is a New Zealand based kit car company.",
+        {(INH, "almac", "kit car company")},
+        {(INH, "almac", "company")},
+    ),
+    (
+        "Tom Baxter is a professional ice hockey player.",
+        {(INH, "tom baxter", "ice hockey player")},
+        {(INH, "tom baxter", "player")},
+    ),
+    (
+        "KXYZ is a country music radio station in Texas.",
+        {(INH, "kxyz", "country music radio station")},
+        {(INH, "kxyz", "station")},
+    ),
+    # numbers, ratings and years on the left edge drop
+    (
+        "The Palmera is a 5-star luxury hotel on the coast.",
+        {(INH, "palmera", "luxury hotel")},
+        {(INH, "palmera", "5-star luxury hotel"), (INH, "palmera", "hotel")},
+    ),
+    (
+        "Red Harvest is a 1998 American crime drama film.",
+        {(INH, "red harvest", "crime drama film")},
+        {(INH, "red harvest", "american crime drama film")},
+    ),
+    # a nationality before a capitalised classifier drops, the classifier stays
+    (
+        "Kim Lee is a North Korean Futurist painter.",
+        {(INH, "kim lee", "futurist painter")},
+        {
+            (INH, "kim lee", "north korean futurist painter"),
+            (INH, "kim lee", "korean futurist painter"),
+        },
+    ),
+    # an adjective inside the stack: the extent is unclear, the head noun stands alone
+    (
+        "Torchlight is a deep learning framework.",
+        {(INH, "torchlight", "framework")},
+        {(INH, "torchlight", "learning framework")},
+    ),
+    # a demonym before a capitalised word opens a name: it stays ("Greek Revival")
+    (
+        "The old mill is a Greek Revival building.",
+        set(),
+        {(INH, "old mill", "revival building"), (INH, "mill", "revival building")},
+    ),
+    # a first noun that lost its own adjective ("martial arts"): no cut stack
+    (
+        "Iron Palm is a martial arts action film starring Lee Kwan.",
+        {(INH, "iron palm", "film")},
+        {(INH, "iron palm", "art action film"), (INH, "iron palm", "arts action film")},
+    ),
+    # a headline-style copula without an article but with a year
+    (
+        "Black Orchid is 2006 American comedy film directed by Sam Fell.",
+        {(INH, "black orchid", "comedy film")},
+        set(),
+    ),
+    # a code before the class is no quantity
+    (
+        "Greendale is a K-12 public school in Ohio.",
+        {(INH, "greendale", "school")},
+        set(),
+    ),
+]
+
+NAMES = [
+    # capitalised names joined by "&" are one name, as subject and before an apposition
+    (
+        "Harper & Lowe is an American furniture maker.",
+        {(INH, "harper & lowe", "furniture maker")},
+        {(INH, "harper", "furniture maker"), (INH, "lowe", "furniture maker")},
+    ),
+    (
+        "Bell & Crane, a British toy company, opened a shop in Leeds.",
+        {(INH, "bell & crane", "toy company")},
+        {(INH, "bell", "toy company"), (INH, "crane", "toy company")},
+    ),
+    # with a plural verb they are two
+    (
+        "Tom & Jerry are cartoon characters.",
+        {(INH, "tom", "cartoon character"), (INH, "jerry", "cartoon character")},
+        {(INH, "tom & jerry", "cartoon character")},
+    ),
+]
+
+GUARDS = [
+    # a quantity is still no class
+    "The time to beat is 11 hours.",
+    # a year before a class without an article, with a common-noun subject: no claim
+    "The best result is 1998 record.",
+]
+
+
+@pytest.mark.parametrize(("text", "found", "absent"), CASES, ids=[c[0][:40] for c in CASES])
+def test_class_extent(spacy_nlp, text: str, found: set, absent: set) -> None:
+    got = triples(spacy_nlp, text)
+    assert found <= got, got
+    assert not absent & got, got
+
+
+@pytest.mark.parametrize(("text", "found", "absent"), NAMES, ids=[c[0][:40] for c in NAMES])
+def test_ampersand_name(spacy_nlp, text: str, found: set, absent: set) -> None:
+    got = triples(spacy_nlp, text)
+    assert found <= got, got
+    assert not absent & got, got
+
+
+@pytest.mark.parametrize("text", GUARDS)
+def test_no_class(spacy_nlp, text: str) -> None:
+    assert not {t for t in triples(spacy_nlp, text) if t[0] == INH}
