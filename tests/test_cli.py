@@ -168,3 +168,22 @@ def test_more_user_mistakes_are_one_line_errors(kb: str, tmp_path: Path, capsys)
     assert "is a directory" in capsys.readouterr().err
     assert main(["import", str(tmp_path), "--kb", str(tmp_path / "kb2")]) == 1
     assert "is a directory" in capsys.readouterr().err
+
+
+def test_learn_min_confidence_withholds_and_rejects_bad_values(tmp_path: Path, capsys) -> None:
+    """``--min-confidence 1`` asserts nothing the patterns find (no rule is certain): every
+    relation is recorded as withheld; a value outside [0, 1] is a usage error."""
+    kb = str(tmp_path / "kb")
+    assert main(["learn", str(CORPUS), "--kb", kb, "--no-progress", "--min-confidence", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"relations withheld \(low confidence\)\D+[1-9]", out), out
+    query = (
+        "SELECT (COUNT(*) AS ?n) WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#subClassOf> ?o ."
+        " FILTER (?o != <http://www.w3.org/2002/07/owl#Thing>) }"
+    )
+    assert main(["sparql", query, "--kb", kb, "--format", "csv"]) == 0
+    assert capsys.readouterr().out.split()[-1] == "0"
+    with pytest.raises(SystemExit) as exc:
+        main(["learn", str(CORPUS), "--kb", kb, "--min-confidence", "1.5"])
+    assert exc.value.code == 2
+    assert "between 0 and 1" in capsys.readouterr().err

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from lgm_rdf.cli.output import add_kb, error, settings_from
+from lgm_rdf.cli.output import add_kb, confidence_value, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
 from lgm_rdf.learn.readers.encoding import check_encoding
 
@@ -44,6 +44,14 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     )
     p.add_argument(
         "--reflect", action="store_true", help="let the LLM check each relation (paper §3.2.3)"
+    )
+    p.add_argument(
+        "--min-confidence",
+        type=confidence_value,
+        metavar="C",
+        help="assert a relation only when its confidence (rule precision, verdict, support) is "
+        "at least C; lower ones are kept as withheld axioms (default 0.5; env "
+        "LGM_MIN_RELATION_CONFIDENCE; 0 asserts everything)",
     )
     p.add_argument(
         "--dry-run",

@@ -28,6 +28,17 @@ def add_kb(p: argparse.ArgumentParser, remote: bool = False) -> None:
         )
 
 
+def confidence_value(text: str) -> float:
+    """An argparse type: a number in [0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {text!r}")
+    return value
+
+
 def error(message: str) -> None:
     """Print one ``lgm: error:`` line on standard error."""
     print(f"lgm: error: {message}", file=sys.stderr)
@@ -40,6 +51,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         nlp=getattr(args, "nlp", None),
         extractor=getattr(args, "extractor", None),
         reflect=True if getattr(args, "reflect", False) else None,
+        min_relation_confidence=getattr(args, "min_confidence", None),
     )
 
 
