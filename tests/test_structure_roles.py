@@ -168,3 +168,15 @@ def test_a_short_note_has_no_front_matter(tmp_path: Path) -> None:
     from lgm_rdf.learn.readers.roles import assign_roles
 
     assert [b.role for s in assign_roles(doc).sections for b in s.blocks] == ["heading", "prose"]
+
+
+def test_plain_text_fence_after_a_list_marker_closes_the_block() -> None:
+    from lgm_rdf.learn.readers.plain import plain_blocks
+
+    text = (
+        "A cat is an animal.\n\n```\nx = 1\n```\n\nRules:\n- Keep it short.\n- ```\n\n"
+        "Quoted output: a bird is a pet.\n\n```\n\nA dog is an animal.\n\n"
+        "Run ```ls``` to list the files.\n"
+    )
+    roles = [b.role for b in plain_blocks(text)]
+    assert roles == ["prose", "code", "code", "code", "code", "prose", "prose"]

@@ -4,7 +4,7 @@ The title is the first line if it reads like a title; rules (``---``), URLs and 
 before it are passed over. Inline Markdown and HTML markup are removed from prose.
 
 A paragraph's role is judged on its raw lines (a table's cells, a reference list's entries),
-before whitespace is collapsed; paragraphs between two fence lines (```) are code; a short
+before whitespace is collapsed; paragraphs between two fence lines (```, also after a list marker: "- ```") are code; a short
 line without a full stop is a heading, and the paragraphs after a "References" heading are
 references.
 """
@@ -43,7 +43,9 @@ def first_line_title(text: str) -> str | None:
     return None
 
 
-_FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})", re.M)
+# A fence line, also as the first line of a list item ("- ```"), with no backtick after it (an
+# inline code span such as "```x``` is ..." is no fence).
+_FENCE = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:`{3,}[^`\n]*|~{3,}.*)$", re.M)
 
 
 def plain_blocks(text: str) -> list[Block]:
