@@ -26,6 +26,20 @@ def alias(a: str, b: str) -> tuple[str, str, str]:
 
 
 CASES = [
+    # American punctuation: the comma inside the closing quote ends the item, not the title
+    (
+        'Her later novels include "Harbour Of Glass," "Nightfall," and "Quiet Fields."',
+        {
+            (INH, "harbour of glass", "novel"),
+            (INH, "nightfall", "novel"),
+            (INH, "quiet fields", "novel"),
+        },
+        {
+            (INH, "harbour of glass,", "novel"),
+            (INH, "nightfall,", "novel"),
+            (INH, "quiet fields.", "novel"),
+        },
+    ),
     # a quoted nickname inside a name, and after a name the parse ended before it
     (
         'Alexander "Sasha" Petrov is a Russian chess player.',

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
+from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
@@ -88,14 +89,15 @@ class ConceptMention:
 
 
 def lemma_of(tok: Token) -> str:
-    """Lower-case lemma, mending two slips of spaCy's rule lemmatiser.
+    """Lower-case lemma, mending slips of spaCy's rule lemmatiser.
 
-    "species" is its own plural (not "specie"), "-xes" plurals lose the whole "es"
-    ("remixes" → "remix", not "remixe"), and a noun tagged singular keeps its "s" ("alias").
+    Nouns whose -s form is their only form keep it ("species", "miniseries", "mathematics",
+    "pliers"; see ``OWN_PLURAL_ENDINGS``), "-xes" plurals lose the whole "es" ("remixes" →
+    "remix", not "remixe"), and a noun tagged singular keeps its "s" ("alias").
     """
     text = tok.text.lower()
     lemma = (tok.lemma or tok.text).lower()
-    if text.endswith("species"):
+    if text.endswith(OWN_PLURAL_ENDINGS):
         return text
     if lemma.endswith("xe") and text == lemma + "s":
         return lemma[:-1]
@@ -120,13 +122,21 @@ def token_key(tok: Token) -> str:
 
 def phrase_key(tokens: Sequence[Token], as_written: frozenset[int] = frozenset()) -> str:
     """Normalised lemma phrase of consecutive tokens (no space where the text has none); the
-    tokens at positions ``as_written`` keep their form (inner words of a name)."""
+    tokens at positions ``as_written`` keep their form (inner words of a name), and so does a
+    capitalised word after a capitalised word: "Iain Banks", "Boston Celtics" are names
+    whichever tag the last word got, not the plural of "bank" or "celtic"."""
     parts: list[str] = []
     for n, tok in enumerate(tokens):
-        parts.append(tok.text.lower() if n in as_written else token_key(tok))
+        named = n > 0 and _capitalised(tok.text) and _capitalised(tokens[n - 1].text)
+        parts.append(tok.text.lower() if n in as_written or named else token_key(tok))
         if n < len(tokens) - 1:
             parts.append(" " if tok.ws else "")
     return normalise_label("".join(parts))
+
+
+def _capitalised(text: str) -> bool:
+    """A word written with a capital and then lower case ("Banks"; not "LLMs" or "iPhone")."""
+    return len(text) > 1 and text[0].isupper() and text[1:].islower()
 
 
 def surface(sentence: Sentence, start: int, end: int) -> str:

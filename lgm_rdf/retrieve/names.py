@@ -16,13 +16,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Token
+from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 from lgm_rdf.retrieve.linking import fold, words_of_key
 
 MAX_NAME_WORDS = 8  # the longest KB name looked for verbatim in a question
 MIN_ACRONYM = 2  # letters of the shortest acronym looked up
-_NOT_PLURAL = ("ss", "us", "is", "species", "series")  # words that end in -s in the singular
 
 
 @dataclass(frozen=True)
@@ -33,17 +33,6 @@ class FoundName:
     start: int
     end: int
     how: str  # "text" | "lemma" | "singular" | "acronym"
-
-
-def singular(word: str) -> str:
-    """A plural folded to the singular by spelling ("studies" → "study", "boxes" → "box")."""
-    if len(word) <= 3 or not word.endswith("s") or word.endswith(_NOT_PLURAL):
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "sses", "zes")):
-        return word[:-2]
-    return word[:-1]
 
 
 def acronym_of(key: str) -> str:

@@ -49,6 +49,7 @@ from lgm_rdf.learn.patterns.words import (
     SCOPE_ADJECTIVES,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
+from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
 from lgm_rdf.ontology import normalise_label
@@ -82,13 +83,7 @@ def initials(text: str) -> str:
     return "".join(w[0] for w in parts if w[:1].isupper())
 
 
-def singular(word: str) -> str:
-    """English singular of a plural the lemmatiser left alone ("berries" -> "berry")."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
-        return word[:-2]
-    return word[:-1]
+_LIST_PUNCT = frozenset(",;:.")  # marks that end a list item or sentence, never a name
 
 
 def is_year(text: str) -> bool:
@@ -376,6 +371,10 @@ class ArgTokens:
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:
         """Argument of the tokens ``idx`` as they are (None if they name nothing)."""
         v = self.v
+        while idx and v.tokens[idx[-1]].text in _LIST_PUNCT:
+            idx = idx[:-1]  # '"Evening In Byzantium," "Nightwork,"': the comma inside quotes
+        while idx and v.tokens[idx[0]].text in _LIST_PUNCT:
+            idx = idx[1:]
         if not any(self.nounish(k) for k in idx) and not (mode == "whole" and len(idx) > 1):
             return None  # the expansion of an abbreviation may be verbal: "laughing out loud"
         key = self.key(idx)

@@ -119,6 +119,8 @@ class ProseRules(ListRules):
             if last or j >= len(toks):
                 break
             word = toks[j].text.lower()
+            if toks[span[-1]].text == "," and word in DOUBLE_QUOTES:
+                continue  # '"A," "B," and "C"': the comma went inside the closing quote
             if word == "," and j + 1 < len(toks) and toks[j + 1].text.lower() in ("and", "or"):
                 j, last = j + 2, True
             elif word in ("and", "or"):

@@ -162,13 +162,6 @@ PREPOSITIONS = _words(
 )
 DETERMINERS = _words("a an the this that these those my your our their his her its some any")
 HEADING_FUNCTION_WORDS = PREPOSITIONS | DETERMINERS | _words("and or & vs vs.")
-# nouns ending in -s that are singular (a heading "Physics" or "Series" is no plural)
-SINGULAR_IN_S = _words(
-    """
-    series species news means lens bus gas canvas chaos ethos pathos corps bias atlas iris
-    analysis basis crisis thesis axis diagnosis
-    """
-)
 IRREGULAR_PLURALS = _words(
     """
     people children men women feet teeth mice geese oxen data criteria phenomena fungi cacti

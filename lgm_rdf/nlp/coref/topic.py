@@ -27,9 +27,9 @@ from lgm_rdf.nlp.coref.lexicon import (
     HEADING_FUNCTION_WORDS,
     IRREGULAR_PLURALS,
     PREPOSITIONS,
-    SINGULAR_IN_S,
 )
 from lgm_rdf.nlp.model import Sentence
+from lgm_rdf.nlp.plural import singular_in_s
 
 _COORDINATORS = frozenset({"and", "&", "or"})
 
@@ -157,6 +157,6 @@ def _plural_head(phrase: Sequence[str], sents: Sequence[Sentence]) -> bool:
 
 def _plural_form(word: str) -> bool:
     """Does a lower-case word look like a regular English plural ("varieties", "parts")?"""
-    if word in SINGULAR_IN_S or len(word) < 4 or not word.endswith("s"):
+    if singular_in_s(word) or len(word) < 4 or not word.endswith("s"):
         return False
-    return not word.endswith(("ss", "us", "is", "ics", "ness", "ous"))
+    return not word.endswith(("ics", "ness", "ous"))

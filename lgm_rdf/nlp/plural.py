@@ -1,0 +1,47 @@
+"""English plurals by spelling: which words in -s are no plurals, and the singular of one that is.
+
+One place for the rule, used by concept keys (mending the lemmatiser), by relation arguments
+(a plural subject the tagger took for a name), by question linking (plural and singular folded)
+and by coreference (a plural topic is no antecedent of "it").
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.nlp.wordlists import words
+
+# nouns whose form in -s is their only form: fields of study and practice in -ics, "series" and
+# "species" with their compounds, and pluralia tantum ("miniseries", "astrophysics", "pliers")
+OWN_PLURAL_ENDINGS = tuple(
+    words(
+        "species series mathematics physics economics politics ethics aesthetics linguistics "
+        "genetics athletics gymnastics electronics robotics acoustics optics logistics aerobics "
+        "phonetics semantics informatics dynamics aeronautics astronautics mechanics statistics "
+        "pediatrics paediatrics obstetrics orthodontics forensics hydraulics cybernetics "
+        "pliers scissors tongs tweezers trousers jeans pyjamas pajamas binoculars goggles "
+        "barracks headquarters outskirts clothes news mumps measles diabetes rabies"
+    )
+)
+# singular nouns in -s beyond the endings -ss, -us, -is ("lens", "gas", "chaos")
+_SINGULAR_IN_S = words("means lens bus gas canvas chaos ethos pathos corps bias atlas iris")
+
+
+def singular_in_s(word: str) -> bool:
+    """A lower-case word in -s that is singular (or has no singular): "news", "analysis",
+    "miniseries", "class", "virus", "pliers"."""
+    return (
+        word in _SINGULAR_IN_S
+        or word.endswith(("ss", "us", "is"))
+        or word.endswith(OWN_PLURAL_ENDINGS)
+    )
+
+
+def singular(word: str) -> str:
+    """The singular of a lower-case plural by spelling ("studies" → "study", "boxes" → "box",
+    "apples" → "apple"); a word that is no plural in -s comes back as it is."""
+    if len(word) <= 3 or not word.endswith("s") or singular_in_s(word):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]

@@ -1,0 +1,64 @@
+"""Plurals by spelling (nlp.plural) and the concept keys that use them."""
+
+from __future__ import annotations
+
+import pytest
+
+from lgm_rdf import Settings
+from lgm_rdf.nlp.concepts import sentence_concepts
+from lgm_rdf.nlp.factory import make_nlp
+from lgm_rdf.nlp.model import NLP
+from lgm_rdf.nlp.plural import singular, singular_in_s
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("studies", "study"),
+        ("boxes", "box"),
+        ("apples", "apple"),
+        ("churches", "church"),
+        ("class", "class"),
+        ("virus", "virus"),
+        ("analysis", "analysis"),
+        ("miniseries", "miniseries"),
+        ("astrophysics", "astrophysics"),
+        ("pliers", "pliers"),
+        ("news", "news"),
+        ("gas", "gas"),
+        ("bus", "bus"),
+    ],
+)
+def test_singular_by_spelling(word: str, expected: str) -> None:
+    assert singular(word) == expected
+    assert singular_in_s(word) is (expected == word)
+
+
+@pytest.fixture(scope="module")
+def nlp() -> NLP:
+    return make_nlp(Settings())
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("He taught mathematics at a college.", "mathematics"),
+        ("The miniseries aired on a cable channel.", "miniseries"),
+        ("She keeps the pliers in a drawer.", "pliers"),
+        ("Apples grow on trees.", "tree"),
+    ],
+)
+def test_concept_keys_keep_a_noun_without_singular(nlp: NLP, text: str, key: str) -> None:
+    keys = {m.key for m in sentence_concepts(nlp.parse(text).sentences[0])}
+    assert key in keys, keys
+
+
+def test_a_capitalised_word_after_a_capitalised_word_keeps_its_form(nlp: NLP) -> None:
+    from lgm_rdf.nlp.concepts import phrase_key
+
+    sent = nlp.parse("He played for the Tampa Bay Buccaneers.").sentences[0]
+    toks = [t for t in sent.tokens if t.text in ("Tampa", "Bay", "Buccaneers")]
+    assert toks[-1].upos == "NOUN"  # the tagger's slip this guards against
+    assert phrase_key(toks) == "tampa bay buccaneers"
+    lower = nlp.parse("The old apples fell.").sentences[0]
+    assert phrase_key([t for t in lower.tokens if t.text in ("old", "apples")]) == "old apple"
