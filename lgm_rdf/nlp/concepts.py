@@ -115,6 +115,8 @@ def token_key(tok: Token) -> str:
     """
     if (single := acronym_singular(tok.text)) is not None:
         return single.lower()  # "LLMs" and "LLM" are one concept
+    if _CAMEL.search(tok.text):
+        return tok.text.lower()  # "QueryParamTypes": an identifier, written as it is
     if tok.upos == "NOUN":
         return lemma_of(tok)
     return tok.text.lower()
@@ -132,6 +134,9 @@ def phrase_key(tokens: Sequence[Token], as_written: frozenset[int] = frozenset()
         if n < len(tokens) - 1:
             parts.append(" " if tok.ws else "")
     return normalise_label("".join(parts))
+
+
+_CAMEL = re.compile(r"[a-z][A-Z]")  # an identifier in camel case ("QueryParamTypes", "getItems")
 
 
 def _capitalised(text: str) -> bool:

@@ -82,6 +82,8 @@ class AliasRules(RuleBase):
             q = next((j for j in range(p + 1, len(v)) if toks[j].text == ")"), None)
             if toks[p].text != "(" or q is None or q == p + 1:
                 continue
+            if toks[p + 1].text.lower() in ("a", "an", "the"):
+                continue  # "Cloudfront (a CDN)": a class in brackets, not another name
             inside = range(p + 1, q)
             heads = [j for j in inside if v.head(j) not in inside]
             inner = self.b.arg(heads[0], "whole") if len(heads) == 1 else None

@@ -210,6 +210,15 @@ class ArgTokens:
             v.tokens[k].tag == "VBP" or v.tokens[k].text.lower() in ("are", "were") for k in verbs
         )
 
+    def singular_name(self, i: int) -> bool:
+        """ "Requests is an HTTP library": a capitalised subject in -s with a singular verb is a
+        name, not a plural (the reverse of ``initial_plural``)."""
+        v, text = self.v, self.v.tokens[i].text
+        if not text[:1].isupper() or not text.endswith("s") or v.rels[i] != "subj":
+            return False
+        h = v.head(i)
+        return h is not None and v.singular_verb(h)
+
     def name_tokens(
         self, i: int, exclude: frozenset[int] = frozenset(), mode: str = "name"
     ) -> list[int]:
@@ -292,6 +301,8 @@ class ArgTokens:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
         if len(idx) == 1 and self.initial_plural(idx[0]):
             return singular(self.v.tokens[idx[0]].text.lower())
+        if len(idx) == 1 and self.singular_name(idx[0]):
+            return normalise_label(self.v.tokens[idx[0]].text.lower())
         toks = [self.v.tokens[k] for k in idx]
         # "Transportistas Unidos Mexicanos": a word that premodifies a name is no head noun
         named = any(self.proper(k) for k in idx)

@@ -7,7 +7,7 @@ inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs, including A1, A2", 
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.verbs import VerbRules
-from lgm_rdf.learn.patterns.words import QUANTITY_NOUNS, VAGUE_QUANTITIES
+from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, QUANTITY_NOUNS, VAGUE_QUANTITIES
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 
@@ -35,6 +35,8 @@ class ListRules(VerbRules):
                 others.append(h)
             if any(v.tokens[c].upos == "NOUN" and v.is_plural(c) for c in others):
                 continue  # "roles and productions such as X": which of them X is, is open
+            if v.lemma(p) in EVALUATIVE_NOUNS or (objs and self._inside_relative(p, objs)):
+                continue  # "giants like Google"; "words that suit some tasks, such as X"
             if cut is None:
                 children = [a for o in objs for a in self.b.expand(o, "kind")]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
@@ -56,6 +58,21 @@ class ListRules(VerbRules):
         if comma and noun is not None and v.tokens[noun].upos == "NOUN" and v.is_plural(noun):
             return noun
         return p
+
+    def _inside_relative(self, p: int, objs: list[int]) -> bool:
+        """After a comma, a list may belong to the noun a relative clause around ``p`` is on:
+        "words that may not suit some tasks, such as day names" lists words, not tasks."""
+        v = self.v
+        first = min(v.subtree(min(objs)))
+        if not any(v.tokens[k].text == "," for k in range(p + 1, first)):
+            return False
+        k, seen = v.head(p), 0
+        while k is not None and seen < len(v):
+            h = v.head(k)
+            if v.rels[k] == "acl" and h is not None and v.tokens[h].upos in ("NOUN", "PROPN"):
+                return v.children(k, "subj", "subjpass") != [] or v.tokens[k].upos == "VERB"
+            k, seen = h, seen + 1
+        return False
 
     def _quantified(self, k: int) -> bool:
         """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""

@@ -20,12 +20,14 @@ from lgm_rdf.learn.patterns.args import (
 from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent
 from lgm_rdf.learn.patterns.words import (
+    CONTEXT_ROLE_NOUNS,
     KIND_HEADS,
     PARTITIVES,
     QUANTITY_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
     RELATIVE,
+    SELECTING_WORDS,
     SUBJECT_DETS,
 )
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
@@ -200,6 +202,8 @@ class ArgBuilder(ArgTokens):
                 return []  # "many trees", "few people"
             if v.lemma(c) in PARTITIVES | QUANTITY_NOUNS and v.pp_objects(c, "of"):
                 return []  # "most of the birds", "a number of birds": some, not all
+            if self.selected(c):
+                return []  # "the only dependency", "the same package", "the following"
             if v.tokens[c].upos != "NOUN":
                 continue
             if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod")):
@@ -207,6 +211,19 @@ class ArgBuilder(ArgTokens):
             if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
                 return []  # "the capital of France", "segments of the economy": relational
         return found
+
+    def selected(self, c: int) -> bool:
+        """A definite subject that picks one thing out of its context rather than naming a
+        class: "the only dependency", "the same package", "the following", "the name" (of
+        something said before)."""
+        v = self.v
+        if v.lemma(c) in SELECTING_WORDS:
+            return True  # "the following: ..."
+        if v.determiner(c) != "the" or v.tokens[c].upos != "NOUN":
+            return False
+        if any(v.lemma(k) in SELECTING_WORDS for k in v.children(c, "amod", "advmod")):
+            return True
+        return v.lemma(c) in CONTEXT_ROLE_NOUNS
 
     def described(self, n: int) -> int:
         """What an indefinite predicate noun or apposition describes, else ``n`` itself.

@@ -175,6 +175,11 @@ class VerbRules(AliasRules):
             self._emit_all("composition", subjects, pp_args("of"), 0.9)
         elif lemma in ("contain", "include", "comprise") and not passive:
             self.rule = "contain"
+            placed = any(v.pp_objects(k, "in", "into") for k in [i, *direct])
+            if (lemma == "include" and placed) or any(
+                v.lemma(k) == "will" for k in v.children(i, "aux")
+            ):
+                return  # "includes X in a document", "will include X": an insertion, an act
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
                 self.rule = "include-kinds"
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]

@@ -65,8 +65,12 @@ EVALUATIVE_NOUNS = words(
     "blessing curse triumph flop surprise pleasure waste delight godsend headache disgrace shame "
     "catastrophe fiasco letdown disappointment winner loser must hit legend genius icon "
     "inspiration idiot fool paradise heaven hell joy necessity luxury privilege honour honor "
-    "favourite favorite choice option alternative priority"
+    "favourite favorite choice option alternative priority challenge problem pain struggle "
+    "breeze improvement upgrade advantage benefit drawback downside upside bonus plus"
 )
+# adjectives that pick one thing out of its context: "the only dependency is X", "the same
+# package is Y", "the following" are about that one thing, not about a class
+SELECTING_WORDS = words("only same following next previous former latter remaining sole")
 # adverbs that make a copula no timeless classification: "Pluto was once a planet", "is no
 # longer", "is hardly", "is sometimes"
 COPULA_HEDGES = words(
@@ -91,6 +95,9 @@ RELATIONAL_NOUNS = words(
     "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
     "bandmate classmate roommate mentor protégé widow widower née nee"
 )
+# nouns for a role something plays in its context: "the name is a string", "the only dependency
+# is BLAS", "the default is SQLite" say what fills the role here, not what a class is
+CONTEXT_ROLE_NOUNS = words("name dependency requirement prerequisite default")
 # agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
 # agent nouns that name a role ("leader", "pioneer", "specialist")
 ROLE_SUFFIXES = ("er", "or", "ist")

@@ -1,0 +1,74 @@
+"""Precision guards for documentation prose: statements that look like taxonomy but are not.
+
+Each case is a sentence written for this test, the relations it must give and those it must
+not give. The classes come from judged samples of learned documentation (docs/benchmarks.md
+§17, §23): roles filled in context, evaluative predicates, insertions read as parts, classes in
+brackets read as names, lists that belong to another noun, identifiers and names in -s.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lgm_rdf.learn.patterns import PatternExtractor
+
+INH, COMP, ALIAS = "inheritance", "composition", "alias"
+
+CASES = [
+    # a definite subject that picks one thing out of its context names no class
+    ("The only requirement is a POSIX shell.", set(), {(INH, "requirement", "posix shell")}),
+    ("The same module is a thin HTTP wrapper.", set(), {(INH, "module", "http wrapper")}),
+    ("The default is a local SQLite file.", set(), {(INH, "default", "sqlite file")}),
+    ("The following is a minimal example.", set(), {(INH, "following", "example")}),
+    # a class statement with a definite generic subject stays
+    ("The human liver consists of two lobes.", {(COMP, "liver", "lobe")}, set()),
+    # evaluative predicates judge, they do not classify
+    ("Packaging is a real pain for plugin authors.", set(), {(INH, "packaging", "pain")}),
+    ("Caching is a big improvement over polling.", set(), {(INH, "caching", "improvement")}),
+    ("Jupiter is a gas giant.", {(INH, "jupiter", "gas giant")}, set()),
+    # "include X in Y" inserts X into Y; "will include" is an act
+    ("The exporter includes the schema in every file.", set(), {(COMP, "exporter", "schema")}),
+    ("The tool will include the timestamp in its report.", set(), {(COMP, "tool", "timestamp")}),
+    ("The bundle includes a compiler and a debugger.", {(COMP, "bundle", "compiler")}, set()),
+    # a class in brackets is no other name
+    ("We cache assets on Condense (a CDN) worldwide.", set(), {(ALIAS, "cdn", "condense")}),
+    (
+        "The World Health Organization (WHO) met.",
+        {(ALIAS, "who", "world health organization")},
+        set(),
+    ),
+    # after a relative clause and a comma, a list may belong to the noun the clause is on
+    (
+        "Pick the format that fits your pipeline, such as CSV, JSON or Parquet.",
+        set(),
+        {(INH, "csv", "pipeline"), (INH, "json", "pipeline")},
+    ),
+    ("Formats such as CSV and JSON are supported.", {(INH, "csv", "format")}, set()),
+    # identifiers in camel case and names in -s keep their form
+    (
+        "The client exposes methods such as getItems and setItems.",
+        {(INH, "getitems", "method")},
+        {(INH, "getitem", "method")},
+    ),
+    ("Celery is a task queue.", {(INH, "celery", "task queue")}, set()),
+    (
+        "Kubernetes is a container orchestrator.",
+        {(INH, "kubernetes", "container orchestrator")},
+        set(),
+    ),
+]
+
+
+def _keys(rels: list) -> set[tuple[str, str, str]]:  # type: ignore[type-arg]
+    out = set()
+    for r in rels:
+        a, b = (r.a, r.b) if r.type != ALIAS else tuple(sorted((r.a, r.b)))
+        out.add((r.type, a, b))
+    return out
+
+
+@pytest.mark.parametrize(("text", "wanted", "unwanted"), CASES)
+def test_docs_precision(spacy_nlp, text: str, wanted: set, unwanted: set) -> None:  # type: ignore[no-untyped-def]
+    found = _keys(PatternExtractor().extract(spacy_nlp.parse(text).sentences))
+    assert wanted <= found, (text, found)
+    assert not (unwanted & found), (text, found)
