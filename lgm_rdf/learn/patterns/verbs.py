@@ -68,20 +68,6 @@ class VerbRules(AliasRules):
         prep = v.head(noun)
         return v.rels[noun] == "pobj" and prep is not None and v.lemma(prep) == "as"
 
-    def _restrictive(self, verb: int) -> bool:
-        """``verb`` heads a restrictive relative clause on a common noun ("sessions that contain
-        a module", "a graph containing extra information"): the clause says which ones are
-        meant, it states nothing about the class. Set off by a comma, or on a noun that
-        describes a name ("Park 66, a leisure park that consists of ..."), it does state."""
-        v = self.v
-        h = v.head(verb)
-        if v.rels[verb] != "acl" or h is None or v.tokens[h].upos != "NOUN":
-            return False
-        first = min(v.subtree(verb))
-        if any(v.tokens[k].text in (",", "(", "—", "–") for k in range(h + 1, first + 1)):
-            return False
-        return self.b.described(h) == h
-
     def _restricted(self, subject_tokens: list[int]) -> bool:
         """ "Such paragraphs", "These birds": a subject that is no whole class."""
         v = self.v
@@ -194,8 +180,6 @@ class VerbRules(AliasRules):
                 v.lemma(k) == "will" for k in v.children(i, "aux")
             ):
                 return  # "includes X in a document", "will include X": an insertion, an act
-            if self._restrictive(i):
-                return  # "sessions that contain a module": it picks some sessions out
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
                 self.rule = "include-kinds"
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
