@@ -27,6 +27,21 @@ def alias(a: str, b: str) -> tuple[str, str, str]:
 
 # (sentence, relations that must be found, relations that must not be)
 FOUND = [
+    (  # a renaming participle after a name and a comma, wherever the parser hung it
+        "The label signed with Blue Sky Records, later renamed Harbor Music, in 1975.",
+        {alias("blue sky records", "harbor music")},
+        set(),
+    ),
+    (  # quoted titles after ", entitled" and an acronym plural as the class noun
+        'The concert came out as two DVDs, entitled "Harbour Nights" and "Harbour Days".',
+        {(INH, "harbour nights", "dvd"), (INH, "harbour days", "dvd")},
+        set(),
+    ),
+    (  # one quoted title after ", titled"
+        'He published a memoir, titled "Salt and Stone", in 1999.',
+        {(INH, "salt and stone", "memoir")},
+        set(),
+    ),
     (  # quoted titles with years after "include", the class behind a quantifier subject
         'Some of the singer\'s best known songs include "Morning Rain" (1998), "Blue Harbour" '
         '(2003) and "Never Said Goodbye" (2007).',

@@ -152,6 +152,27 @@ class AliasRules(RuleBase):
                 other = self.b.arg(k, "alias", frozenset(adverbs))
                 self._emit("alias", self.b.arg(h, "name"), other, 0.85)
 
+    def _renamed_participles(self) -> None:
+        """ "Sivaji Films, later renamed Sivaji Productions, ...": a name, a comma and a past
+        participle of renaming (after an optional time adverb) give the name its new name,
+        wherever the parser hung the participle."""
+        v, toks = self.v, self.v.tokens
+        for i in range(2, len(v) - 1):
+            if v.lemma(i) != "rename" or toks[i].tag != "VBN":
+                continue
+            comma = i - 1 if toks[i - 1].text == "," else i - 2
+            if toks[comma].text != "," or (comma == i - 2 and toks[i - 1].upos != "ADV"):
+                continue
+            old = self.b.name_before(comma - 1) if comma > 0 else None
+            new = next((k for k in range(i + 1, min(len(v), i + 4)) if self.b.proper(k)), None)
+            if old is None or not old.is_name or new is None or toks[i + 1].text.lower() == "as":
+                continue
+            while (h := v.head(new)) is not None and h > new and self.b.proper(h):
+                new = h  # the head of the new name ("Sivaji [Productions]")
+            other = self.b.arg(new, "alias")
+            if other is not None and other.key != old.key:
+                self._emit("alias", old, other, 0.85)
+
     def _bracketed_names(self) -> None:
         """ "Fortune Told in Blood (Fal-E Khoon) is a novel": a name in brackets right after the
         subject name of a copula is another name of it (acronyms have their own rule; a name

@@ -108,6 +108,7 @@ class _Rules(ProseRules):
             ("born", self._born),
             ("or-name", self._or_names),
             ("renamed", self._renamed),
+            ("renamed-participle", self._renamed_participles),
             ("bracketed-name", self._bracketed_names),
             ("named-list", self._named_lists),
             ("inverted-superlative", self._inverted_superlatives),

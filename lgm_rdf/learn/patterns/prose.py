@@ -26,6 +26,7 @@ from lgm_rdf.learn.patterns.words import (
     RELATIONAL_NOUNS,
     VAGUE_QUANTITIES,
 )
+from lgm_rdf.nlp.concepts import acronym_singular
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
 DOUBLE_QUOTES = frozenset({'"', "“", "”", "``", "''"})
@@ -38,6 +39,7 @@ _BRACKET_ADVERBS = frozenset({"also", "otherwise", "simply", "commonly", "popula
 _BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
 # nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
 MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
+TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an album, entitled "X"'
 _MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 
 
@@ -235,15 +237,21 @@ class ProseRules(ListRules):
         v, b, toks = self.v, self.b, self.v.tokens
         for k in range(len(toks) - 3):
             tok = toks[k]
-            if tok.upos != "NOUN" or not tok.text.islower() or v.lemma(k) in MENTION_NOUNS:
+            # a class noun in lower case, or the plural of an acronym ("two LPs")
+            lower = tok.text.islower() or acronym_singular(tok.text) is not None
+            if tok.upos != "NOUN" or not lower or v.lemma(k) in MENTION_NOUNS:
                 continue
+            start = k + 1
+            if toks[start].text == "," and toks[start + 1].text.lower() in TITLING_VERBS:
+                start += 2  # 'two singles, entitled "A" and "B"'
             if (
-                toks[k + 1].text not in DOUBLE_QUOTES
+                start >= len(toks)
+                or toks[start].text not in DOUBLE_QUOTES
                 or self._blocked(k)
                 or self._governed_blocked(k)
             ):
                 continue
-            items = self._named_items(k + 1)
+            items = self._named_items(start)
             # 'his singles "A" and "B"': a plural class noun before a list of titles
             if not items or (len(items) > 1) != v.is_plural(k):
                 continue
