@@ -62,3 +62,18 @@ def test_a_capitalised_word_after_a_capitalised_word_keeps_its_form(nlp: NLP) ->
     assert phrase_key(toks) == "tampa bay buccaneers"
     lower = nlp.parse("The old apples fell.").sentences[0]
     assert phrase_key([t for t in lower.tokens if t.text in ("old", "apples")]) == "old apple"
+
+
+@pytest.mark.parametrize(
+    ("text", "lemma", "key"),
+    [("alias", "alia", "alias"), ("BLAS", "bla", "blas"), ("menus", "menu", "menu")],
+)
+def test_a_tagged_plural_keeps_a_word_that_is_none(text: str, lemma: str, key: str) -> None:
+    """The tagger calls "alias" and the acronym "BLAS" plurals; their key keeps the word."""
+    from lgm_rdf.nlp.concepts import token_key
+    from lgm_rdf.nlp.model import Token
+
+    tok = Token(
+        i=0, text=text, lemma=lemma, upos="NOUN", deprel="nsubj", head=0, start=0, tag="NNS"
+    )
+    assert token_key(tok) == key

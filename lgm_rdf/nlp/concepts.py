@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS
+from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
@@ -97,8 +97,8 @@ def lemma_of(tok: Token) -> str:
     """
     text = tok.text.lower()
     lemma = (tok.lemma or tok.text).lower()
-    if text.endswith(OWN_PLURAL_ENDINGS):
-        return text
+    if text.endswith(OWN_PLURAL_ENDINGS) or (text in SINGULAR_IN_S and text == lemma + "s"):
+        return text  # whatever the tag: "alias" is no plural of "alia"
     if lemma.endswith("xe") and text == lemma + "s":
         return lemma[:-1]
     if tok.tag == "NN" and text == lemma + "s":
@@ -115,8 +115,8 @@ def token_key(tok: Token) -> str:
     """
     if (single := acronym_singular(tok.text)) is not None:
         return single.lower()  # "LLMs" and "LLM" are one concept
-    if _CAMEL.search(tok.text):
-        return tok.text.lower()  # "QueryParamTypes": an identifier, written as it is
+    if _CAMEL.search(tok.text) or (len(tok.text) > 1 and tok.text.isupper()):
+        return tok.text.lower()  # "QueryParamTypes", "BLAS": an identifier or acronym as written
     if tok.upos == "NOUN":
         return lemma_of(tok)
     return tok.text.lower()

@@ -22,14 +22,14 @@ OWN_PLURAL_ENDINGS = tuple(
     )
 )
 # singular nouns in -s beyond the endings -ss, -us, -is ("lens", "gas", "chaos")
-_SINGULAR_IN_S = words("means lens bus gas canvas chaos ethos pathos corps bias atlas iris")
+SINGULAR_IN_S = words("means lens bus gas canvas chaos ethos pathos corps bias atlas iris alias")
 
 
 def singular_in_s(word: str) -> bool:
     """A lower-case word in -s that is singular (or has no singular): "news", "analysis",
     "miniseries", "class", "virus", "pliers"."""
     return (
-        word in _SINGULAR_IN_S
+        word in SINGULAR_IN_S
         or word.endswith(("ss", "us", "is"))
         or word.endswith(OWN_PLURAL_ENDINGS)
     )
