@@ -96,10 +96,13 @@ SHAPES = [
         {alias("modern english usage", "fowler & sons")},
         {alias("manual", "sons"), alias("modern english usage", "sons")},
     ),
-    (  # a capitalised article after a preposition: the title goes on
+    (  # a capitalised article after a preposition: the title goes on (its words as written)
         "Holidays with The Partridge Family (also known as Winter from The Partridge Family) "
         "is an album released by Bell Records in 1971.",
-        {(INH, "holiday with the partridge family", "album")},
+        {
+            (INH, "holidays with the partridge family", "album"),
+            alias("holidays with the partridge family", "winter from the partridge family"),
+        },
         {(INH, "holiday", "album"), (INH, "holidays", "album")},
     ),
     (  # a subject name runs up to its verb across a preposition

@@ -115,7 +115,7 @@ FOUND = [
     ),
     (  # a plural class noun right before a list of quoted titles
         'His novels "Paper Boats" and "The Long Shore" were both published in 1994.',
-        {(INH, "paper boats", "novel"), (INH, "the long shore", "novel")},
+        {(INH, "paper boats", "novel"), (INH, "long shore", "novel")},
         set(),
     ),
     (  # an adverb between "known" and "as" in brackets

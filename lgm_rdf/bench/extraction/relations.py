@@ -30,9 +30,22 @@ def default_path() -> Path:
     return shared_data("relations_dev.jsonl")
 
 
+_ARTICLES = ("the ", "a ", "an ")
+
+
+def _without_article(label: str) -> str:
+    """A leading article is no part of a concept key: the extractor stores '"The Simpsons"'
+    as ``simpsons``, while gold sets may write ``the simpsons``."""
+    for article in _ARTICLES:
+        if label.startswith(article) and len(label) > len(article):
+            return label[len(article) :]
+    return label
+
+
 def relation_key(kind: str, a: str, b: str) -> Triple:
-    """Comparable ``(type, a, b)``: normalised arguments, alias sides in sorted order."""
-    a, b = normalise_label(a), normalise_label(b)
+    """Comparable ``(type, a, b)``: normalised arguments without a leading article, alias
+    sides in sorted order."""
+    a, b = _without_article(normalise_label(a)), _without_article(normalise_label(b))
     if kind == "alias" and b < a:
         a, b = b, a
     return kind, a, b

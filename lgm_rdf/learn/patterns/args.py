@@ -47,8 +47,10 @@ from lgm_rdf.learn.patterns.words import (
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
     SCOPE_ADJECTIVES,
+    TITLE_FUNCTION_WORDS,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
+from lgm_rdf.nlp.model import Token
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
@@ -59,6 +61,15 @@ JOINERS = HYPHENS | {"."}
 NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "esq", "esq."})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
+
+
+def _title_goes_on(toks: list[Token], n: int) -> bool:
+    """A capitalised word ``n`` is inside a name: a capitalised word follows, at once or after
+    title function words ("Holidays with The Partridge Family"): it keeps its form."""
+    j = n + 1
+    while j < len(toks) and toks[j].text in TITLE_FUNCTION_WORDS:
+        j += 1
+    return j < len(toks) and toks[j].text[:1].isupper()
 
 
 @dataclass(frozen=True)
@@ -83,7 +94,7 @@ def initials(text: str) -> str:
     return "".join(w[0] for w in parts if w[:1].isupper())
 
 
-_LIST_PUNCT = frozenset(",;:.")  # marks that end a list item or sentence, never a name
+LIST_PUNCT = frozenset(",;:.")  # marks that end a list item or sentence, never a name
 
 
 def is_year(text: str) -> bool:
@@ -309,7 +320,7 @@ class ArgTokens:
         inner = {
             n
             for n, t in enumerate(toks[:-1])
-            if named and t.text[:1].isupper() and toks[n + 1].text[:1].isupper()
+            if named and t.text[:1].isupper() and _title_goes_on(toks, n)
         }
         key = phrase_key(toks, frozenset(inner))
         last = self.v.tokens[idx[-1]]
@@ -382,9 +393,9 @@ class ArgTokens:
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:
         """Argument of the tokens ``idx`` as they are (None if they name nothing)."""
         v = self.v
-        while idx and v.tokens[idx[-1]].text in _LIST_PUNCT:
+        while idx and v.tokens[idx[-1]].text in LIST_PUNCT:
             idx = idx[:-1]  # '"Evening In Byzantium," "Nightwork,"': the comma inside quotes
-        while idx and v.tokens[idx[0]].text in _LIST_PUNCT:
+        while idx and v.tokens[idx[0]].text in LIST_PUNCT:
             idx = idx[1:]
         if not any(self.nounish(k) for k in idx) and not (mode == "whole" and len(idx) > 1):
             return None  # the expansion of an abbreviation may be verbal: "laughing out loud"

@@ -9,6 +9,8 @@ the tokens chosen from the tree and mends one of them by what the text shows:
   "(Every Day And Night)"), a title that goes on past a capitalised preposition or article
   ("Task Force on Traffic Capacity Across the Chesapeake Bay"), a title that opens a sentence
   with a preposition ("Of Mice and Men is a novel");
+* a whole sentence opening: a title-case name before the copula that the parse broke into a
+  clause or a phrase ("Build Me Up From Bones is ...", "Act of War: Direct Action is ...");
 * in a class noun phrase: adjectives before a noun compound ("a public use airport") and
   modifiers hyphenated to a bound prefix ("non-JSON characters").
 
@@ -23,8 +25,11 @@ from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     BOUND_PREFIXES,
     LIGHT_NOUNS,
+    NAME_PARTICLES,
     NUMBER_ABBREVIATIONS,
+    OPENING_DETERMINERS,
     ORDINAL_WORDS,
+    POST_NOMINALS,
     SCOPE_ADJECTIVES,
     TITLE_FUNCTION_WORDS,
 )
@@ -100,6 +105,61 @@ def enclosed(v: DepView, idx: list[int]) -> list[int] | None:
     if len(inside) > 1 and toks[inside[0]].text.lower() in ("the", "a", "an"):
         inside = inside[1:]  # '"The Simpsons"' is the concept "simpsons", as unquoted
     return inside
+
+
+_TITLE_MARKS = frozenset({":", "&", "'s", "’s", "'", "’", "!", "."})
+_NO_OPENING = frozenset({"ADP", "SCONJ", "CCONJ", "ADV", "PRON", "INTJ", "AUX", "PART", "PUNCT"})
+
+
+def opening_title(v: DepView, cop: int) -> list[int] | None:
+    """The title-case name that fills the whole sentence before the copula ``cop``.
+
+    Definitions open with the thing defined, and a title often defeats the parse: "Build Me Up
+    From Bones is the third studio album" (a clause subject), "Comedians in Cars Getting Coffee
+    is a talk show" (subject "Comedians"), "Act of War: Direct Action is a game". When every
+    word before the copula is capitalised, a number, a title function word or a name particle,
+    the whole run is the subject. Brackets right before the copula are left out ("Errol Nolan II
+    (born 1991) is ..."), so are honours after a name ("Donald Mackay CBE"). None for an opening
+    adverbial ("In 2010 Smith was"), a determiner ("This Act is"), a comma, fewer than two words,
+    or a coordination before a plural verb ("Tom and Jerry are cats": two subjects)."""
+    toks = v.tokens
+    if cop < 2 or v.lemma(cop) != "be":
+        return None
+    idx: list[int] = []
+    k = 0
+    while k < cop:
+        text = toks[k].text
+        if text in _OPEN:
+            close = next((j for j in range(k + 1, cop) if toks[j].text == _OPEN[text]), None)
+            if close is None or not idx:
+                return None
+            k = close + 1
+            if k < cop and toks[k].text not in _OPEN:
+                return None  # "Boxing (Armenian: ...) in Armenia is": the name is not all of it
+            continue
+        lower = text.lower()
+        if not (_title_word(v, k) or text in _TITLE_MARKS or lower in NAME_PARTICLES):
+            return None
+        if len(idx) >= _MAX_TITLE:
+            return None
+        idx.append(k)
+        k += 1
+    while idx and toks[idx[-1]].text.lower().strip(".") in POST_NOMINALS and len(idx) > 2:
+        idx.pop()
+    first, last = toks[idx[0]] if idx else None, toks[idx[-1]] if idx else None
+    if first is None or last is None or sum(toks[k].text[:1].isalnum() for k in idx) < 2:
+        return None
+    if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
+        return None
+    if first.upos in _NO_OPENING or (
+        first.upos == "DET" and first.text.lower() not in ("the", "a", "an")
+    ):
+        return None
+    if not last.text[:1].isalnum() or last.text in TITLE_FUNCTION_WORDS or last.tag == "POS":
+        return None
+    if any(toks[j].text in ("and", "or", "&") for j in idx) and not v.singular_verb(cop):
+        return None
+    return idx
 
 
 def _title_run(v: DepView, idx: list[int]) -> list[int]:

@@ -3,8 +3,9 @@
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
 This module holds the copula and apposition rules; ``lists`` the list rules, ``verbs`` the verb rules,
 ``alias`` the naming rules, ``prose`` the recall rules for encyclopaedic prose (named lists,
-quoted titles, inverted superlatives, bracketed aliases), ``args`` the arguments, ``words`` the
-word classes:
+inverted superlatives, bracketed aliases), ``titles`` the rules that read titles and names off
+the text (quoted, bracketed, opening a definition), ``args`` the arguments, ``words`` the word
+classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
              and C"), "A, a B, ...", "B such as A1, A2", "such B as A", "Bs, including A1, A2",
@@ -47,7 +48,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.args import Arg, is_year, looks_like_acronym
+from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
@@ -59,8 +60,9 @@ from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
     ORDINAL_WORDS,
+    PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
-    RANK_NOUNS,
+    QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
 )
@@ -117,6 +119,8 @@ class _Rules(ProseRules):
             ("bracketed-alias", self._bracketed_aliases),
             ("definite-apposition", self._definite_appositions),
             ("quoted-title-noun", self._quoted_title_nouns),
+            ("place-of-name", self._place_of_names),
+            ("bracketed-members", self._bracketed_members),
         ):
             self.rule = rule
             apply()
@@ -126,8 +130,8 @@ class _Rules(ProseRules):
     def _copulas(self) -> None:
         """ "A is a B", "A is a type of B", "A is one of the Bs", "Y is part of X"."""
         v = self.v
-        for s, n, cop in v.copulas():
-            clause = v.head(s)
+        for s, n, cop in [*v.copulas(), *self._clausal_subjects()]:
+            clause = v.head(s) if s is not None else cop
             if clause is None or self._blocked(clause, n, cop):
                 continue
             adverbs = v.children(clause, "advmod", "neg")
@@ -142,7 +146,11 @@ class _Rules(ProseRules):
             n = self._continued(n)
             if n < 0:
                 continue
-            subjects = self.b.subject_args(self.b.subjects(s, clause))
+            subjects = self.b.subject_args(self.b.subjects(s, clause)) if s is not None else []
+            rule = "copula"
+            title = self._opening_title(cop, s)
+            if title is not None and [a.key for a in subjects] != [title.key]:
+                subjects, rule = [title], "title-subject"
             number = v.is_plural(n)
             # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
             # relational predicate ("sources of") or after "particularly" are no classes
@@ -152,7 +160,7 @@ class _Rules(ProseRules):
                 if m != n and ((closed and not own) or self._elaboration(m)):
                     continue
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
-                    self.rule = "copula"
+                    self.rule = rule
                     self._predicate(subjects, m, 0.85, cop)
 
     def _elaboration(self, m: int) -> bool:
@@ -226,42 +234,6 @@ class _Rules(ProseRules):
                     self.rule = "apposition"
                     self._predicate([arg], i, 0.8)
 
-    def _title_nouns(self) -> None:
-        """ "the poet Anna Akhmatova", "Scottish writer Iain Banks", "the sitcom "Rishta.com"",
-        "pizza companies Domino's and Papa John's": a common noun right before a name says
-        what the name is."""
-        v, b, toks = self.v, self.b, self.v.tokens
-        if not any(t.upos in ("VERB", "AUX") for t in toks):
-            return  # "tests pypi Version conda Python wheels": a row of labels, no sentence
-        for k in range(len(v)):
-            h = v.head(k)
-            if h is None or toks[k].upos != "NOUN" or not toks[k].text.islower():
-                continue
-            if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
-                names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in v.conjuncts(h)]
-                noun, first = k, h
-            elif v.rels[k] != "appos" and any(
-                v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.children(k)
-            ):
-                names = [b.arg(a, "name") for a in v.children(k, "appos") if a > k]
-                noun, first = k, min((a for a in v.children(k, "appos") if a > k), default=k)
-            else:
-                continue
-            if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
-                continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
-            if not b.names_a_class(noun, first):
-                continue  # "his brother E. B. White", "dataclass InitVar"
-            for name in names:
-                # "the web UI", "the host CPU": before an acronym the noun is a modifier
-                if name is not None and name.is_name and not looks_like_acronym(name.label):
-                    self._emit("inheritance", name, b.parent(noun, name), 0.8)
-
-    def _title_case(self, start: int, end: int) -> bool:
-        """Tokens ``start``..``end`` are one capitalised name (quotes allowed), no comma."""
-        toks = self.v.tokens[start : end + 1]
-        words = [t for t in toks if t.text not in ('"', "“", "”", "'")]
-        return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
-
     def _predicate(
         self, children: list[Arg], n: int, confidence: float, cop: int | None = None
     ) -> None:
@@ -287,8 +259,8 @@ class _Rules(ProseRules):
                     self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
             return
         special = lemma in TYPE_NOUNS | PART_NOUNS or lemma in ("one", "member")
-        if of and not special and self._locative_of(n, of):
-            of = []  # "Java is an island of Indonesia": the "of" phrase only locates
+        if of and not special and (self._locative_of(n, of) or self._restrictive_of(n, of)):
+            of = []  # "an island of Indonesia" locates, "a sprinter of Jamaican descent" narrows
         if of:
             targets = [c for o in of for c in v.conjuncts(o)]
             for child in children:
@@ -352,6 +324,21 @@ class _Rules(ProseRules):
             if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
                 return True
         return False
+
+    def _restrictive_of(self, n: int, of: list[int]) -> bool:
+        """ "a system of architecture", "a sprinter of Jamaican descent", "a professor of
+        history": "of" a bare common noun narrows the class instead of relating its subject to
+        something (a relational noun still relates: "a source of vitamins", "a fan of jazz")."""
+        v = self.v
+        if v.lemma(n) in RELATIONAL_NOUNS | QUANTITY_NOUNS | PARTITIVES:
+            return False
+        for o in of:
+            tok = v.tokens[o]
+            if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(o):
+                return False
+            if v.children(o, "nummod", "poss") or v.conjuncts(o) != [o]:
+                return False
+        return True
 
     def _locative_of(self, n: int, of: list[int]) -> bool:
         """ "a mountain of the Alps", "a satellite of the Earth": "of" a name, no relational noun.

@@ -1,4 +1,4 @@
-"""Recall rules for encyclopaedic prose (a mixin over ``lists.ListRules``).
+"""Recall rules for encyclopaedic prose (a mixin over ``titles.TitleRules``).
 
 Written from the shapes Wikipedia-style sentences use where the parse of the small models
 breaks (quoted titles, names cut into prepositions) or where the class comes before the name:
@@ -6,9 +6,9 @@ breaks (quoted titles, names cut into prepositions) or where the class comes bef
 inheritance  a list of quoted titles or capitalised names after "include" / "including" /
              "such as" ('Her best known hits include "A" (2001), "B" and "C"', "popular brands
              including Sprite, Vodafone and Dish TV"), an inverted superlative ("The
-             shortest-reigning monarch was Lady Jane Grey"), a quoted title as the subject of a
-             copula ('"Will to Love" is a song'), a class noun right before a named entity the
-             parser cut into a preposition ("the hard rock band Behind Crimson Eyes")
+             shortest-reigning monarch was Lady Jane Grey"), a class noun right before a named
+             entity the parser cut into a preposition ("the hard rock band Behind Crimson
+             Eyes"), a place noun with an appositive "of" ("the city of Wichita")
 alias        a naming phrase in brackets after a name ("the FIFA U-20 World Cup (formerly called
              FIFA World Youth Championship)", "Bombay (also known as Mumbai)")
 """
@@ -18,41 +18,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
-from lgm_rdf.learn.patterns.args import HYPHENS, Arg, looks_like_acronym
-from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.titles import TitleRules
 from lgm_rdf.learn.patterns.words import (
+    PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
-    RANK_NOUNS,
     RELATIONAL_NOUNS,
     VAGUE_QUANTITIES,
 )
-from lgm_rdf.nlp.concepts import acronym_singular
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
-DOUBLE_QUOTES = frozenset({'"', "“", "”", "``", "''"})
 # "some of his hits include ...": a quantifier subject stands for the noun after its "of"
 _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all", "one"})
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
-_ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
 _BRACKET_ADVERBS = frozenset({"also", "otherwise", "simply", "commonly", "popularly", "better"})
 _BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
-# nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
-MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
-TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an album, entitled "X"'
-_MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 
 
-class ProseRules(ListRules):
+class ProseRules(TitleRules):
     """Rules for named lists, inverted superlatives, quoted subjects and bracketed names."""
 
     # the copula rules of ``extractor`` (the final class) provide these two
-    def _predicate(self, children: list[Arg], n: int, confidence: float, cop: int | None) -> None:
-        raise NotImplementedError
-
-    def _ranked(self, n: int) -> bool:
-        raise NotImplementedError
-
     # ------------------------------------------------------------------ named lists
     def _named_lists(self) -> None:
         """Titles or names listed after "include", "including" or "such as" are members of
@@ -107,69 +94,6 @@ class ProseRules(ListRules):
         if v.rels[noun] == "conj" or others:
             return False
         return not any(v.lemma(k) in VAGUE_QUANTITIES - {"many", "several"} for k in v.kids[noun])
-
-    def _named_items(self, start: int) -> list[list[int]]:
-        """Token spans of a closed list of quoted titles or capitalised names from ``start``
-        ("A", "B" and "C"; A, B, C and D), each optionally followed by a bracket such as a
-        year; [] when anything else is in the list or it is not closed by "and" / "or"."""
-        toks, j, items, last = self.v.tokens, start, [], False
-        while j < len(toks):
-            span, j = self._list_item(j)
-            if not span:  # 'the album "A" and the single "B"': one item, then something else
-                return items[:1] if len(items) == 1 else []
-            items.append(span)
-            if last or j >= len(toks):
-                break
-            word = toks[j].text.lower()
-            if toks[span[-1]].text == "," and word in DOUBLE_QUOTES:
-                continue  # '"A," "B," and "C"': the comma went inside the closing quote
-            if word == "," and j + 1 < len(toks) and toks[j + 1].text.lower() in ("and", "or"):
-                j, last = j + 2, True
-            elif word in ("and", "or"):
-                j, last = j + 1, True
-            elif word == ",":
-                j += 1
-            else:
-                break
-        if len(items) > 1 and not last:
-            return []  # "including A, B, he said": no closed list
-        return items
-
-    def _list_item(self, j: int) -> tuple[list[int], int]:
-        """One list item at ``j`` (its tokens, the index after it); ([], j) if none."""
-        toks = self.v.tokens
-        if toks[j].text in DOUBLE_QUOTES:
-            end = min(len(toks), j + _MAX_QUOTED)
-            close = next((k for k in range(j + 1, end) if toks[k].text in DOUBLE_QUOTES), None)
-            if close is None or close == j + 1:
-                return [], j
-            span, nxt = list(range(j + 1, close)), close + 1
-            if not toks[j + 1].text[:1].isupper():
-                return [], j
-        else:
-            k = j
-            while k < min(len(toks), j + _MAX_NAME) and (
-                toks[k].upos in _ITEM_WORDS or self._joining_hyphen(k)
-            ):
-                k += 1
-            span, nxt = list(range(j, k)), k
-            if not span or not toks[j].text[:1].isupper() or toks[j].upos != "PROPN":
-                return [], j
-            if k < len(toks) and (toks[k].upos in _ITEM_WORDS or toks[k].tag == "POS"):
-                return [], j  # a longer phrase than a name ("Apple's products")
-        if nxt < len(toks) and toks[nxt].text == "(":  # "(2001)", "(with Sean Paul)"
-            close = next(
-                (k for k in range(nxt + 1, min(len(toks), nxt + 8)) if toks[k].text == ")"), None
-            )
-            if close is None:
-                return [], j
-            nxt = close + 1
-        return span, nxt
-
-    def _joining_hyphen(self, k: int) -> bool:
-        """Token ``k`` is a hyphen inside a word ("Nineteen Eighty-Four")."""
-        toks = self.v.tokens
-        return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws
 
     # ------------------------------------------------------------ inverted superlative
     def _inverted_superlatives(self) -> None:
@@ -230,65 +154,32 @@ class ProseRules(ListRules):
                 self.rule = "definite-apposition"
                 self._emit("inheritance", name, b.parent(h, name), 0.8)
 
-    def _quoted_title_nouns(self) -> None:
-        """'Cobbs' 1960 song "You Don't Love Me"': a quoted title right after a singular class
-        noun is a member of it (read off the quotation marks: a title that is a clause breaks
-        the parse)."""
+    # ------------------------------------------------------------ bracketed members
+    # ------------------------------------------------------------ appositive "of"
+    def _place_of_names(self) -> None:
+        """ "the city of Wichita", "the mythical island of Antillia", "the realm's external
+        territories of Tokelau, the Ross Dependency and Niue": after a place noun, "of" a
+        name is apposition, the name is that place."""
         v, b, toks = self.v, self.b, self.v.tokens
-        for k in range(len(toks) - 3):
-            tok = toks[k]
-            # a class noun in lower case, or the plural of an acronym ("two LPs")
-            lower = tok.text.islower() or acronym_singular(tok.text) is not None
-            if tok.upos != "NOUN" or not lower or v.lemma(k) in MENTION_NOUNS:
+        for k in range(len(toks)):
+            if not toks[k].text.islower() or v.lemma(k) not in PLACE_CLASS_NOUNS:
                 continue
-            start = k + 1
-            if toks[start].text == "," and toks[start + 1].text.lower() in TITLING_VERBS:
-                start += 2  # 'two singles, entitled "A" and "B"'
-            if (
-                start >= len(toks)
-                or toks[start].text not in DOUBLE_QUOTES
-                or self._blocked(k)
-                or self._governed_blocked(k)
-            ):
+            if not (v.determiner(k) == "the" or v.children(k, "poss")) or self._blocked(k):
                 continue
-            items = self._named_items(start)
-            # 'his singles "A" and "B"': a plural class noun before a list of titles
-            if not items or (len(items) > 1) != v.is_plural(k):
+            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
+                continue  # "the Cognac region of France": the name is before, "of" locates
+            names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
+            if not names or not b.proper(names[0]):
                 continue
-            if any(toks[span[0] - 1].text not in DOUBLE_QUOTES for span in items):
-                continue
-            self.rule = "quoted-title-noun"
-            for span in items:
-                title = b.from_tokens(span, "whole")
-                if title is not None:
-                    title = replace(title, is_name=True)
-                    self._emit("inheritance", title, b.parent(k, title), 0.8)
+            names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
+            if (len(names) > 1) != v.is_plural(k):
+                continue  # "the islands of Hawaii": a whole, not a member
+            self.rule = "place-of-name"
+            for c in names:
+                if (name := b.arg(c, "name")) is not None:
+                    self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
 
     # -------------------------------------------------------------- quoted subject
-    def _quoted_subjects(self) -> None:
-        """'"Will to Love" is a song written by Neil Young': a sentence that opens with a
-        quoted title and a copula says what the title is (the parse of the title is often
-        broken, so the title is read off the quotation marks)."""
-        v, toks = self.v, self.v.tokens
-        if len(toks) < 4 or toks[0].text not in DOUBLE_QUOTES:
-            return
-        end = min(len(toks) - 1, _MAX_QUOTED)
-        close = next((k for k in range(1, end) if toks[k].text in DOUBLE_QUOTES), None)
-        if close is None or close == 1 or not toks[1].text[:1].isupper():
-            return
-        cop = close + 1
-        if v.lemma(cop) != "be":
-            return
-        h = v.head(cop)
-        preds = v.children(cop, "attr")[:1] if v.rels[cop] != "cop" else []
-        if v.rels[cop] == "cop" and h is not None:
-            preds = [h]
-        title = self.b.from_tokens(list(range(1, close)), "whole")
-        if title is None or not preds or self._blocked(cop, preds[0]) or v.negated(cop):
-            return
-        self.rule = "quoted-subject"
-        self._predicate([replace(title, is_name=True)], preds[0], 0.85, cop)
-
     # -------------------------------------------------------- class noun before entity
     def _entity_after_noun(self) -> None:
         """ "the Australian hard rock band Behind Crimson Eyes": a singular common noun right

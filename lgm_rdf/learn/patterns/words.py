@@ -15,6 +15,13 @@ RANK_NOUNS = words(
     "family subfamily superfamily order suborder infraorder genus subgenus class subclass phylum "
     "kingdom tribe clade division group category genre type kind species"
 )
+# places named in an appositive "of": "the city of Wichita", "the island of Antillia" (the name
+# is the place; with other nouns "of" relates: "the capital of France", "the mayor of Paris")
+PLACE_CLASS_NOUNS = words(
+    "city town village hamlet island isle islands state province county region territory "
+    "municipality borough parish commune prefecture kingdom republic emirate duchy principality "
+    "archipelago peninsula"
+)
 # heads of compounds whose modifier is itself the kind ("a dog breed" -> dog, "a plant
 # species" -> plant); other type nouns keep the compound whole ("a data type", "an inference class")
 KIND_HEADS = words("species subspecies breed variety cultivar strain genre subgenre")
@@ -80,7 +87,8 @@ COPULA_HEDGES = words(
 # predicate nouns of measure, distance or duration ("The museum is a short walk from here")
 MEASURE_NOUNS = words(
     "walk drive ride flight distance journey trip hour minute second day week month year "
-    "mile kilometre kilometer metre meter foot inch percent percentage fraction proportion"
+    "mile kilometre kilometer metre meter foot inch percent percentage fraction proportion "
+    "length width height depth stretch"
 )
 # relational nouns: "a B of Y" says how X relates to Y, not what X is
 RELATIONAL_NOUNS = words(
@@ -131,3 +139,10 @@ BOUND_PREFIXES = words(
 NUMBER_ABBREVIATIONS = words("no no. nr nr. op op. vol vol. bwv k. hwv")
 # lower-case words a title-case phrase may hold ("Escape to Hangover", "Gone with the Wind")
 TITLE_FUNCTION_WORDS = words("a an the of to in on at for and or nor but with from by as vs vs.")
+# honours and degrees written after a name ("Donald Mackay CBE"): no part of the name itself
+POST_NOMINALS = words("cbe obe mbe kbe gbe dbe kcb kcmg gcb frs frse qc kc vc mp phd")
+# capitalised words that open a sentence without naming anything ("This", "Many", "Each")
+OPENING_DETERMINERS = words(
+    "this these that those its his her their our my your some many most all each every both "
+    "no another other such several few any either neither"
+)

@@ -1,0 +1,350 @@
+"""Rules for titles and names read off the text where the parse breaks (a mixin over
+``lists.ListRules``).
+
+A title is often a clause or a run of capitals the small parser cuts; these rules read its
+extent off quotation marks, brackets and capitals instead of the tree:
+
+inheritance  a quoted title after a class noun ('Cobbs' 1960 song "You Don't Love Me"', 'the
+             Hindi films "Amar Deep" and "Rakhi"', titles in single quotes), a quoted title as
+             the subject of a copula ('"Will to Love" is a song'), a title-case run that opens
+             a definition ("Build Me Up From Bones is the third studio album"), a common noun
+             right before a name ("the poet Anna Akhmatova", "[violinist]VERB David Oistrakh"),
+             names in brackets after a counted class noun ("three reservoirs (Loch Raven,
+             Prettyboy and Liberty)")
+
+A title keeps its words as written ("Comedians in Cars Getting Coffee"); a leading article is
+left out, as for any quoted title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lgm_rdf.learn.patterns.args import HYPHENS, LIST_PUNCT, Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.extents import opening_title
+from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, PLACE_CLASS_NOUNS, RANK_NOUNS
+from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
+from lgm_rdf.nlp.plural import singular
+from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS
+
+DOUBLE_QUOTES = frozenset({'"', "“", "”", "``", "''"})
+_SINGLE_QUOTES = frozenset({"'", "‘", "’"})
+# nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
+MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
+TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an album, entitled "X"'
+_MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
+_ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
+
+
+class TitleRules(ListRules):
+    """Titles and names: quoted, bracketed, opening a sentence, or after a class noun."""
+
+    # the copula rules of ``extractor`` (the final class) provide these two
+    def _predicate(self, children: list[Arg], n: int, confidence: float, cop: int | None) -> None:
+        raise NotImplementedError
+
+    def _ranked(self, n: int) -> bool:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ title extents
+    def _title_arg(self, idx: list[int]) -> Arg | None:
+        """The name of a title read off the text (quotes, an opening run): its words as
+        written ("Comedians in Cars Getting Coffee", "The Martyrs" -> "martyrs"), a leading
+        article left out as for any quoted title."""
+        toks = self.v.tokens
+        if len(idx) > 1 and toks[idx[0]].text.lower() in ("the", "a", "an"):
+            idx = idx[1:]
+        while idx and toks[idx[-1]].text in LIST_PUNCT:
+            idx = idx[:-1]
+        if not idx:
+            return None
+        key = phrase_key([toks[k] for k in idx], frozenset(range(len(idx))))
+        label = self.v.sentence.text[toks[idx[0]].start : toks[idx[-1]].end]
+        if "\n" in label or junk_key(key) or key in STOP_WORDS or not any(c.isalpha() for c in key):
+            return None
+        return Arg(key, clean_label(label) or label, True)
+
+    def _opening_title(self, cop: int, s: int | None) -> Arg | None:
+        """The title that opens the sentence as the subject of ``cop`` (see ``opening_title``)."""
+        idx = opening_title(self.v, cop)
+        if idx is None or (s is not None and s > cop):
+            return None
+        return self._title_arg(idx)
+
+    def _clausal_subjects(self) -> list[tuple[None, int, int]]:
+        """``(None, predicate, copula)`` of a copula whose subject the parse made a clause
+        ("[Build Me Up From Bones]csubj is the third studio album"): only an opening title
+        can be its subject."""
+        v, out = self.v, []
+        stated = {cop for _, _, cop in v.copulas()}
+        for cop in range(len(v)):
+            if v.lemma(cop) != "be" or v.tokens[cop].upos not in ("AUX", "VERB") or cop in stated:
+                continue
+            if opening_title(v, cop) is None:
+                continue
+            attrs = v.children(cop, "attr") or self._noun_after(cop)
+            if attrs:
+                out.append((None, attrs[0], cop))
+            break  # only the first copula can follow an opening title
+        return out
+
+    def _noun_after(self, cop: int) -> list[int]:
+        """The head noun of "a/an/the ... noun" right after ``cop``, read off the words where
+        the parse lost the predicate ("Frozen Ever After is a dark water ride attraction")."""
+        v, k = self.v, cop + 1
+        if k >= len(v) or v.lemma(k) not in ("a", "an", "the"):
+            return []
+        head = None
+        k += 1
+        while k < len(v) and (
+            v.tokens[k].upos in ("ADJ", "NOUN", "NUM") or v.tokens[k].text in "-–"
+        ):
+            if v.tokens[k].upos == "NOUN":
+                head = k
+            k += 1
+        return [head] if head is not None and v.tokens[head].text.islower() else []
+
+    # ------------------------------------------------------------ class noun, then name
+    def _title_nouns(self) -> None:
+        """ "the poet Anna Akhmatova", "Scottish writer Iain Banks", "the sitcom "Rishta.com"",
+        "pizza companies Domino's and Papa John's": a common noun right before a name says
+        what the name is."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        if not any(t.upos in ("VERB", "AUX") for t in toks):
+            return  # "tests pypi Version conda Python wheels": a row of labels, no sentence
+        for k in range(len(v)):
+            h = v.head(k)
+            if h is None or not self._role_word(k):
+                continue
+            if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
+                names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in v.conjuncts(h)]
+                noun, first = k, h
+            elif v.rels[k] != "appos" and any(
+                v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.children(k)
+            ):
+                names = [b.arg(a, "name") for a in v.children(k, "appos") if a > k]
+                noun, first = k, min((a for a in v.children(k, "appos") if a > k), default=k)
+            else:
+                continue
+            if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
+                continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
+            if v.lemma(noun) in EVALUATIVE_NOUNS:
+                continue  # "its long-running success Polka Dot Door": a judgement, no class
+            if not b.names_a_class(noun, first):
+                continue  # "his brother E. B. White", "dataclass InitVar"
+            for name in names:
+                # "the web UI", "the host CPU": before an acronym the noun is a modifier
+                if name is not None and name.is_name and not looks_like_acronym(name.label):
+                    self._emit("inheritance", name, b.parent(noun, name), 0.8)
+
+    def _role_word(self, k: int) -> bool:
+        """A lower-case common noun, or a lower-case word the tagger took for a name, verb or
+        adjective that has the form of an agent noun ("[comedian]PROPN Jerry Seinfeld",
+        "[violinist]VERB David Oistrakh"): it modifies the name that follows."""
+        tok, v = self.v.tokens[k], self.v
+        if not tok.text.islower() or not tok.text.isalpha():
+            return False
+        if tok.upos == "NOUN":
+            return True
+        agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
+        return agent and tok.upos in ("PROPN", "VERB", "ADJ") and v.rels[k] in ("compound", "amod")
+
+    def _title_case(self, start: int, end: int) -> bool:
+        """Tokens ``start``..``end`` are one capitalised name (quotes and hyphens inside words
+        allowed: "Twins Seven-Seven"), no comma."""
+        toks = self.v.tokens[start : end + 1]
+        words = [t for t in toks if t.text not in ('"', "“", "”", "'") and t.text not in HYPHENS]
+        return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
+
+    # ------------------------------------------------------------------ quoted titles
+    def _quoted_title_nouns(self) -> None:
+        """'Cobbs' 1960 song "You Don't Love Me"': a quoted title right after a singular class
+        noun is a member of it (read off the quotation marks: a title that is a clause breaks
+        the parse)."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(toks) - 3):
+            tok = toks[k]
+            # a class noun in lower case, or the plural of an acronym ("two LPs")
+            lower = tok.text.islower() or acronym_singular(tok.text) is not None
+            noun = tok.upos == "NOUN" or self._noun_by_position(k)
+            if not noun or not lower or v.lemma(k) in MENTION_NOUNS:
+                continue
+            start = k + 1
+            if toks[start].text == "," and toks[start + 1].text.lower() in TITLING_VERBS:
+                start += 2  # 'two singles, entitled "A" and "B"'
+            if (
+                start >= len(toks)
+                or not (toks[start].text in DOUBLE_QUOTES or self._single_quote(start))
+                or self._blocked(k)
+                or self._governed_blocked(k)
+            ):
+                continue
+            items = self._named_items(start)
+            # 'his singles "A" and "B"': a plural class noun before a list of titles
+            plural = v.is_plural(k) or (tok.upos != "NOUN" and tok.text.endswith("s"))
+            if not items or (len(items) > 1) != plural:
+                continue
+            if any(toks[span[0] - 1].text not in QUOTES for span in items):
+                continue
+            self.rule = "quoted-title-noun"
+            parent = self._class_word(k)
+            for span in items:
+                if (title := self._title_arg(span)) is not None:
+                    self._emit("inheritance", title, parent or b.parent(k, title), 0.8)
+
+    def _noun_by_position(self, k: int) -> bool:
+        """A lower-case word the tagger did not take for a noun, but in a noun's place: after a
+        determiner or number and only modifiers ("the Hindi [films]VERB "Amar Deep"")."""
+        v, toks = self.v, self.v.tokens
+        if not toks[k].text.isalpha() or not toks[k].text.islower():
+            return False
+        for j in range(k - 1, max(-1, k - 4), -1):
+            if toks[j].upos in ("DET", "NUM") and v.lemma(j) not in ("that", "which", "this"):
+                return True
+            if toks[j].upos not in ("ADJ", "PROPN", "NOUN"):
+                return False
+        return False
+
+    def _class_word(self, k: int) -> Arg | None:
+        """The class named by the single word ``k`` when the parse gives it no noun tag."""
+        tok = self.v.tokens[k]
+        if tok.upos == "NOUN":
+            return None
+        return Arg(singular(tok.text.lower()), tok.text, False)
+
+    def _quoted_subjects(self) -> None:
+        """'"Will to Love" is a song written by Neil Young': a sentence that opens with a
+        quoted title and a copula says what the title is (the parse of the title is often
+        broken, so the title is read off the quotation marks)."""
+        v, toks = self.v, self.v.tokens
+        if len(toks) < 4 or toks[0].text not in DOUBLE_QUOTES:
+            return
+        end = min(len(toks) - 1, _MAX_QUOTED)
+        close = next((k for k in range(1, end) if toks[k].text in DOUBLE_QUOTES), None)
+        if close is None or close == 1 or not toks[1].text[:1].isupper():
+            return
+        cop = close + 1
+        if v.lemma(cop) != "be":
+            return
+        h = v.head(cop)
+        preds = v.children(cop, "attr")[:1] if v.rels[cop] != "cop" else []
+        if v.rels[cop] == "cop" and h is not None:
+            preds = [h]
+        title = self.b.from_tokens(list(range(1, close)), "whole")
+        if title is None or not preds or self._blocked(cop, preds[0]) or v.negated(cop):
+            return
+        self.rule = "quoted-subject"
+        self._predicate([replace(title, is_name=True)], preds[0], 0.85, cop)
+
+    # ------------------------------------------------------------------ lists of names
+    def _bracketed_members(self) -> None:
+        """ "one of three reservoirs (Loch Raven, Prettyboy and Liberty)": names listed in
+        brackets right after a counted plural class noun are its members."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(toks) - 4):
+            if toks[k].upos != "NOUN" or not toks[k].text.islower() or not v.is_plural(k):
+                continue
+            if toks[k + 1].text != "(" or v.lemma(k) in MENTION_NOUNS or self._blocked(k):
+                continue
+            if not v.children(k, "nummod"):
+                continue  # a counted set is enumerated; "offices (Leeds and Derby)" only locates
+            items = self._named_items(k + 2)
+            end = items[-1][-1] + 1 if items else k
+            if len(items) < 2 or end >= len(toks) or toks[end].text != ")":
+                continue
+            places = all(toks[span[0]].ent_type in ("GPE", "LOC") for span in items)
+            if places and v.lemma(k) not in PLACE_CLASS_NOUNS:
+                continue  # "offices (London and Paris)": where they are, not what they are
+            self.rule = "bracketed-members"
+            for span in items:
+                if (name := self._title_arg(span)) is not None:
+                    self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
+
+    def _named_items(self, start: int) -> list[list[int]]:
+        """Token spans of a closed list of quoted titles or capitalised names from ``start``
+        ("A", "B" and "C"; A, B, C and D), each optionally followed by a bracket such as a
+        year; [] when anything else is in the list or it is not closed by "and" / "or"."""
+        toks, j, items, last = self.v.tokens, start, [], False
+        while j < len(toks):
+            span, j = self._list_item(j)
+            if not span and last and len(items) > 1 and self.v.lemma(j) in ("the", "a", "an"):
+                return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it
+            if not span:  # 'the album "A" and the single "B"': one item, then something else
+                return items[:1] if len(items) == 1 else []
+            items.append(span)
+            if last or j >= len(toks):
+                break
+            word = toks[j].text.lower()
+            if toks[span[-1]].text == "," and word in DOUBLE_QUOTES:
+                continue  # '"A," "B," and "C"': the comma went inside the closing quote
+            if word == "," and j + 1 < len(toks) and toks[j + 1].text.lower() in ("and", "or"):
+                j, last = j + 2, True
+            elif word in ("and", "or"):
+                j, last = j + 1, True
+            elif word == ",":
+                j += 1
+            else:
+                break
+        if len(items) > 1 and not last:
+            return []  # "including A, B, he said": no closed list
+        return items
+
+    def _list_item(self, j: int) -> tuple[list[int], int]:
+        """One list item at ``j`` (its tokens, the index after it); ([], j) if none."""
+        toks = self.v.tokens
+        if toks[j].text in DOUBLE_QUOTES or self._single_quote(j):
+            end = min(len(toks), j + _MAX_QUOTED)
+            closing = DOUBLE_QUOTES if toks[j].text in DOUBLE_QUOTES else _SINGLE_QUOTES
+            close = next((k for k in range(j + 1, end) if toks[k].text in closing), None)
+            if close is None or close == j + 1:
+                return [], j
+            span, nxt = list(range(j + 1, close)), close + 1
+            if not toks[j + 1].text[:1].isupper():
+                return [], j
+        else:
+            k = j
+            while k < min(len(toks), j + _MAX_NAME) and (
+                toks[k].upos in _ITEM_WORDS or self._joining_hyphen(k) or self._capital_word(k)
+            ):
+                k += 1
+            span, nxt = list(range(j, k)), k
+            name = toks[j].upos == "PROPN" or self._capital_word(j)
+            if not span or not toks[j].text[:1].isupper() or not name:
+                return [], j
+            if k < len(toks) and (toks[k].upos in _ITEM_WORDS or toks[k].tag == "POS"):
+                return [], j  # a longer phrase than a name ("Apple's products")
+        if nxt < len(toks) and toks[nxt].text == "(":  # "(2001)", "(with Sean Paul)"
+            close = next(
+                (k for k in range(nxt + 1, min(len(toks), nxt + 8)) if toks[k].text == ")"), None
+            )
+            if close is None:
+                return [], j
+            nxt = close + 1
+        return span, nxt
+
+    def _capital_word(self, k: int) -> bool:
+        """A capitalised word inside the sentence that the tagger gave no name tag
+        ("[Ravenmere]ADV, Stillwater and Fenwater"): a name whatever its tag."""
+        tok = self.v.tokens[k]
+        closed = tok.upos in ("PRON", "DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT")
+        return k > 0 and tok.text.isalpha() and tok.text[:1].isupper() and not closed
+
+    def _single_quote(self, j: int) -> bool:
+        """Token ``j`` opens a title in single quotes: "'" with a space before it and a capital
+        right after it (an apostrophe follows a word: "the players' union")."""
+        toks = self.v.tokens
+        return (
+            toks[j].text in _SINGLE_QUOTES
+            and j + 1 < len(toks)
+            and (j == 0 or bool(toks[j - 1].ws))
+            and not toks[j].ws
+            and toks[j + 1].text[:1].isupper()
+        )
+
+    def _joining_hyphen(self, k: int) -> bool:
+        """Token ``k`` is a hyphen inside a word ("Nineteen Eighty-Four")."""
+        toks = self.v.tokens
+        return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws

@@ -1,0 +1,151 @@
+"""Recall rules for titles and names the parse breaks (issue 11, item 3), fifth round.
+
+Each shape is written here for itself (not taken from a gold set): a title-case name that opens
+a definition and that the parser turned into a clause or cut ("Build Me Up From Bones is ..."),
+a bare "of" that narrows the class ("a sprinter of Jamaican descent"), a place noun with an
+appositive "of" ("the city of Wichita"), names in brackets after a plural class noun, titles in
+single quotes, and a role noun before a name that the tagger took for a verb or a name. Every
+shape also has sentences it must leave alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lgm_rdf.bench.extraction.relations import relation_key
+from lgm_rdf.learn.patterns import PatternExtractor
+
+INH = "inheritance"
+
+
+def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
+    """Relations of ``text`` as comparable triples, with the rule that produced each."""
+    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
+
+
+# (sentence, relations that must be found, relations that must not be)
+FOUND = [
+    (  # a clause subject: the title opens the sentence
+        "Walk Me Home Through Rain is the second studio album by the singer Ada Lind.",
+        {(INH, "walk me home through rain", "studio album")},
+        set(),
+    ),
+    (  # the parser takes the first word for the subject: the title keeps its words as written
+        "Painters in Boats Drinking Tea is an American web series directed by Ann Rowe.",
+        {(INH, "painters in boats drinking tea", "web series")},
+        {(INH, "painter", "web series")},
+    ),
+    (  # a colon inside the title
+        "Harbour Lights: The Return is a real-time strategy game published in 2004.",
+        {(INH, "harbour lights: the return", "game")},
+        set(),
+    ),
+    (  # a leading article is no part of the concept, as for quoted titles
+        "The Quiet Orchard is the fourth album by the band Elm Street.",
+        {(INH, "quiet orchard", "album")},
+        {(INH, "the quiet orchard", "album")},
+    ),
+    (  # brackets before the copula are left out; a name particle belongs to the name
+        "Pieter Jansen van der Berg (3 May 1901 - 9 June 1970) was a rower from Utrecht.",
+        {(INH, "pieter jansen van der berg", "rower")},
+        set(),
+    ),
+    (  # honours after the name are no part of it
+        "Alan Hugh Prior OBE (1 April 1910 - 2 May 1980) was an English surveyor.",
+        {(INH, "alan hugh prior", "surveyor")},
+        {(INH, "alan hugh prior obe", "surveyor")},
+    ),
+    (  # a coordination before a singular verb is one title
+        "Salt and Honey is a novel by Mara Quint.",
+        {(INH, "salt and honey", "novel")},
+        set(),
+    ),
+    (  # "of" a bare common noun narrows the class
+        "Tomas Reid is a sprinter of Kenyan descent.",
+        {(INH, "tomas reid", "sprinter")},
+        set(),
+    ),
+    (  # appositive "of" after a place noun
+        "The festival takes place in the city of Norwich every May.",
+        {(INH, "norwich", "city")},
+        set(),
+    ),
+    (  # names in brackets after a plural class noun
+        "It is one of four lakes (Ravenmere, Stillwater, Coldbrook and Fenwater) in the park.",
+        {(INH, name, "lake") for name in ("ravenmere", "stillwater", "coldbrook", "fenwater")},
+        set(),
+    ),
+    (  # titles in single quotes after a plural class noun, the list ended by another phrase
+        "She led the bands 'Paper Kites', 'Night Owls', 'The Lanterns' and the trio 'Fen' "
+        "before going solo.",
+        {(INH, "paper kites", "band"), (INH, "night owls", "band"), (INH, "lanterns", "band")},
+        set(),
+    ),
+    (  # a role noun before a name, whatever tag it got
+        "The record was produced with the help of violinist Mira Solberg and comedian Tom Hale.",
+        {(INH, "tom hale", "comedian")},
+        set(),
+    ),
+    (  # the class noun of a quoted list the tagger took for a verb
+        'He wrote the score for the Tamil films "Kadal Kani" (1961) and "Vaanam" (1963).',
+        {(INH, "kadal kani", "tamil film"), (INH, "vaanam", "tamil film")},
+        set(),
+    ),
+]
+
+ABSENT = [
+    # an opening adverbial or determiner is no title
+    ("In 2010 Smith was a teacher.", {(INH, "in 2010 smith", "teacher")}),
+    ("This Act is a law of the state.", {(INH, "this act", "law")}),
+    # a coordination before a plural verb: two subjects, not one title
+    ("Tom and Jerry are cats.", {(INH, "tom and jerry", "cat")}),
+    # a name that is not all of what precedes the copula
+    ("Rowing (Latin: remigium) in Wales is a popular sport.", {(INH, "rowing", "sport")}),
+    # a relational noun keeps relating: no class from "of"
+    ("Mary is a friend of the family.", {(INH, "mary", "friend")}),
+    ("Milk is a source of calcium.", {(INH, "milk", "source")}),
+    # after a named modifier the "of" only locates
+    ("The wine comes from the Rioja region of Spain.", {(INH, "spain", "rioja region")}),
+    # not a place noun: "of" relates
+    ("The capital of Peru is Lima.", {(INH, "peru", "capital")}),
+    # names in brackets after an uncounted plural may say where, not what
+    ("The firm has offices (Leeds, York and Derby).", {(INH, "york", "office")}),
+    # a judgement before a name, a measure before "of": no class
+    ("She wrote for the long-running success Maple Lane.", {(INH, "maple lane", "success")}),
+    ("The stalk is a length of woven fibres.", {(INH, "stalk", "length")}),
+    # an apostrophe after a word opens no quotation
+    ("The players' union signed the deal.", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "found", "absent"), FOUND)
+def test_title_shapes(spacy_nlp, text: str, found: set, absent: set) -> None:
+    got = relations(spacy_nlp, text)
+    assert found <= set(got), (text, sorted(got))
+    assert not (absent & set(got)), (text, sorted(got))
+
+
+@pytest.mark.parametrize(("text", "absent"), ABSENT)
+def test_title_guards(spacy_nlp, text: str, absent: set) -> None:
+    got = relations(spacy_nlp, text)
+    assert not (absent & set(got)), (text, sorted(got))
+    if text.startswith("The players'"):
+        assert not any(rule == "quoted-title-noun" for rule in got.values())
+
+
+def test_new_rules_are_named(spacy_nlp) -> None:
+    """Each new rule records its own name, so its precision can be measured and weighed."""
+    rules = {
+        "title-subject": "Painters in Boats Drinking Tea is an American web series.",
+        "place-of-name": "The festival takes place in the city of Norwich every May.",
+        "bracketed-members": "It is one of four lakes (Ravenmere, Stillwater and Fenwater).",
+    }
+    for rule, text in rules.items():
+        assert rule in relations(spacy_nlp, text).values(), (rule, text)
+
+
+def test_gold_comparison_ignores_a_leading_article() -> None:
+    """The scorer compares concept keys without a leading article on either side."""
+    assert relation_key(INH, "The Simpsons", "sitcom") == relation_key(INH, "simpsons", "sitcom")
+    assert relation_key(INH, "a flintstones carol", "film") == (INH, "flintstones carol", "film")
+    assert relation_key(INH, "the", "word") == (INH, "the", "word")
