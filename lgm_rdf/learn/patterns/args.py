@@ -37,20 +37,20 @@ from lgm_rdf.learn.patterns.extents import (
     name_extent,
     noun_object,
     ranking,
+    title_goes_on,
     title_tail,
 )
 from lgm_rdf.learn.patterns.words import (
     ADJECTIVE_SUFFIXES,
     LIGHT_NOUNS,
     NAME_PARTICLES,
+    NAME_SUFFIXES,
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
     SCOPE_ADJECTIVES,
-    TITLE_FUNCTION_WORDS,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
-from lgm_rdf.nlp.model import Token
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
@@ -58,18 +58,8 @@ from lgm_rdf.ontology import normalise_label
 
 NAMING_VERBS = frozenset({"know", "call", "refer", "nickname", "dub", "abbreviate"})
 JOINERS = HYPHENS | {"."}
-NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "esq", "esq."})
 _DEEP_SKIP = frozenset({"appos", "acl", "advcl", "ccomp", "mark"})
 _NAME_MODIFIERS = frozenset({"compound", "flat", "amod", "fixed", "advmod", "nmod"})
-
-
-def _title_goes_on(toks: list[Token], n: int) -> bool:
-    """A capitalised word ``n`` is inside a name: a capitalised word follows, at once or after
-    title function words ("Holidays with The Partridge Family"): it keeps its form."""
-    j = n + 1
-    while j < len(toks) and toks[j].text in TITLE_FUNCTION_WORDS:
-        j += 1
-    return j < len(toks) and toks[j].text[:1].isupper()
 
 
 @dataclass(frozen=True)
@@ -320,7 +310,7 @@ class ArgTokens:
         inner = {
             n
             for n, t in enumerate(toks[:-1])
-            if named and t.text[:1].isupper() and _title_goes_on(toks, n)
+            if named and t.text[:1].isupper() and title_goes_on(toks, n)
         }
         key = phrase_key(toks, frozenset(inner))
         last = self.v.tokens[idx[-1]]

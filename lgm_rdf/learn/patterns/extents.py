@@ -20,6 +20,7 @@ Where the right extent cannot be told, the caller gets no argument rather than a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
@@ -33,6 +34,7 @@ from lgm_rdf.learn.patterns.words import (
     SCOPE_ADJECTIVES,
     TITLE_FUNCTION_WORDS,
 )
+from lgm_rdf.nlp.model import Token
 
 HYPHENS = frozenset({"-", "–", "‐"})
 _OPEN = {"(": ")", "[": "]"}
@@ -121,7 +123,8 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     the whole run is the subject. Brackets right before the copula are left out ("Errol Nolan II
     (born 1991) is ..."), so are honours after a name ("Donald Mackay CBE"). None for an opening
     adverbial ("In 2010 Smith was"), a determiner ("This Act is"), a comma, fewer than two words,
-    or a coordination before a plural verb ("Tom and Jerry are cats": two subjects)."""
+    "or" (two names: the alias rules read them) or a coordination before a plural verb ("Tom
+    and Jerry are cats": two subjects)."""
     toks = v.tokens
     if cop < 2 or v.lemma(cop) != "be":
         return None
@@ -157,9 +160,20 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
         return None
     if not last.text[:1].isalnum() or last.text in TITLE_FUNCTION_WORDS or last.tag == "POS":
         return None
-    if any(toks[j].text in ("and", "or", "&") for j in idx) and not v.singular_verb(cop):
+    if any(toks[j].text == "or" for j in idx):
+        return None  # "The Lacy Dog or Blue Lacy Dog is a breed": two names of one thing
+    if any(toks[j].text in ("and", "&") for j in idx) and not v.singular_verb(cop):
         return None
     return idx
+
+
+def title_goes_on(toks: Sequence[Token], n: int) -> bool:
+    """A capitalised word ``n`` is inside a name: a capitalised word follows, at once or after
+    title function words ("Holidays with The Partridge Family"): it keeps its form."""
+    j = n + 1
+    while j < len(toks) and toks[j].text in TITLE_FUNCTION_WORDS:
+        j += 1
+    return j < len(toks) and toks[j].text[:1].isupper()
 
 
 def _title_run(v: DepView, idx: list[int]) -> list[int]:

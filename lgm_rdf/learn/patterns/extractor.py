@@ -62,6 +62,7 @@ from lgm_rdf.learn.patterns.words import (
     ORDINAL_WORDS,
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
+    PROPERTY_OF_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
@@ -137,7 +138,7 @@ class _Rules(ProseRules):
             adverbs = v.children(clause, "advmod", "neg")
             if any(v.tokens[k].text.lower() in COPULA_HEDGES for k in adverbs):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
-            if v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
+            if s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
             if self._not_a_class(n) or v.enumerated(cop, n) or v.quoted(n):
                 continue  # "Options are 'rdfs', 'owlrl'", "Services are: azure, gs"
@@ -221,6 +222,13 @@ class _Rules(ProseRules):
             end = max(v.subtree(i)) + 1
             if end < len(v) and v.tokens[end].upos != "PUNCT":
                 continue  # not set off: "When using X, a limit ... is the default" (a subject)
+            if v.lemma(i) == "one" and (of := v.pp_objects(i, "of")):
+                # "Sorin Hall, one of the oldest halls": a name is a member of the plural
+                name = self.b.arg(h, "name") if self.b.nounish(h) else None
+                mention = any(v.lemma(o) in NAME_NOUNS for o in of)  # "one of the names for"
+                if name is not None and name.is_name and not mention:
+                    self._predicate([name], i, 0.8)
+                continue
             if v.lemma(i) in NAME_NOUNS and v.determiner(i) == "the" and self.b.proper(h):
                 # "Iván, the stage name of Juan Carlos Ramos Vaquero, is a singer"
                 self.rule = "apposition"
@@ -332,12 +340,17 @@ class _Rules(ProseRules):
         v = self.v
         if v.lemma(n) in RELATIONAL_NOUNS | QUANTITY_NOUNS | PARTITIVES:
             return False
+        agent = v.tokens[n].text.lower().endswith(AGENT_SUFFIXES)
         for o in of:
             tok = v.tokens[o]
             if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(o):
                 return False
             if v.children(o, "nummod", "poss") or v.conjuncts(o) != [o]:
                 return False
+            if any(self.b.proper(m) or v.quoted(m) for m in v.children(o, "compound", "nmod")):
+                return False  # 'an editor of "Skeptical Inquirer" magazine': a named thing
+            if agent and v.lemma(o) not in PROPERTY_OF_NOUNS:
+                return False  # "a promoter of direct action", "an editor of magazines": relate
         return True
 
     def _locative_of(self, n: int, of: list[int]) -> bool:

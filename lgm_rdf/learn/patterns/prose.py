@@ -168,6 +168,8 @@ class ProseRules(TitleRules):
                 continue
             if any(b.proper(m) for m in v.children(k, "compound", "amod")):
                 continue  # "the Cognac region of France": the name is before, "of" locates
+            if self._ranked(k):
+                continue  # "the largest city of Portugal": ranked within the place it names
             names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
             if not names or not b.proper(names[0]):
                 continue

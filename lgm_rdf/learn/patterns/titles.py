@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.args import HYPHENS, LIST_PUNCT, Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.args import HYPHENS, LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import opening_title
 from lgm_rdf.learn.patterns.lists import ListRules
@@ -37,6 +37,7 @@ MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "express
 TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an album, entitled "X"'
 _MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
+_MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class nouns
 
 
 class TitleRules(ListRules):
@@ -155,8 +156,12 @@ class TitleRules(ListRules):
     def _title_case(self, start: int, end: int) -> bool:
         """Tokens ``start``..``end`` are one capitalised name (quotes and hyphens inside words
         allowed: "Twins Seven-Seven"), no comma."""
-        toks = self.v.tokens[start : end + 1]
-        words = [t for t in toks if t.text not in ('"', "“", "”", "'") and t.text not in HYPHENS]
+        toks = self.v.tokens
+        words = [
+            toks[k]
+            for k in range(start, end + 1)
+            if toks[k].text not in ('"', "“", "”", "'") and not self._joining_hyphen(k)
+        ]
         return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
 
     # ------------------------------------------------------------------ quoted titles
@@ -199,10 +204,15 @@ class TitleRules(ListRules):
         """A lower-case word the tagger did not take for a noun, but in a noun's place: after a
         determiner or number and only modifiers ("the Hindi [films]VERB "Amar Deep"")."""
         v, toks = self.v, self.v.tokens
-        if not toks[k].text.isalpha() or not toks[k].text.islower():
+        tok = toks[k]
+        if not tok.text.isalpha() or not tok.text.islower() or tok.upos not in _MISTAGGED:
             return False
+        if tok.tag in ("VBN", "VBD", "VBG"):
+            return False  # 'a song in 1967 called "X"': a participle, no noun
         for j in range(k - 1, max(-1, k - 4), -1):
-            if toks[j].upos in ("DET", "NUM") and v.lemma(j) not in ("that", "which", "this"):
+            if toks[j].upos == "DET" and v.lemma(j) not in ("that", "which", "this"):
+                return True
+            if toks[j].upos == "NUM" and not is_year(toks[j].text):
                 return True
             if toks[j].upos not in ("ADJ", "PROPN", "NOUN"):
                 return False

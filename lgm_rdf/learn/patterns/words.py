@@ -18,10 +18,13 @@ RANK_NOUNS = words(
 # places named in an appositive "of": "the city of Wichita", "the island of Antillia" (the name
 # is the place; with other nouns "of" relates: "the capital of France", "the mayor of Paris")
 PLACE_CLASS_NOUNS = words(
-    "city town village hamlet island isle islands state province county region territory "
+    "city town village hamlet island isle islands state province county territory "
     "municipality borough parish commune prefecture kingdom republic emirate duchy principality "
     "archipelago peninsula"
 )
+# "a sprinter of Jamaican descent": after an agent noun only these "of" nouns narrow the class
+# ("an editor of magazines", "a founder of companies" relate)
+PROPERTY_OF_NOUNS = words("descent origin ancestry heritage extraction birth")
 # heads of compounds whose modifier is itself the kind ("a dog breed" -> dog, "a plant
 # species" -> plant); other type nouns keep the compound whole ("a data type", "an inference class")
 KIND_HEADS = words("species subspecies breed variety cultivar strain genre subgenre")
@@ -139,6 +142,10 @@ BOUND_PREFIXES = words(
 NUMBER_ABBREVIATIONS = words("no no. nr nr. op op. vol vol. bwv k. hwv")
 # lower-case words a title-case phrase may hold ("Escape to Hangover", "Gone with the Wind")
 TITLE_FUNCTION_WORDS = words("a an the of to in on at for and or nor but with from by as vs vs.")
+# words that end a name and name nothing alone ("Jr.", "Inc." cut from "Brands, Inc.")
+NAME_SUFFIXES = words(
+    "jr jr. sr sr. ii iii iv esq esq. inc inc. ltd ltd. llc corp corp. plc co. gmbh"
+)
 # honours and degrees written after a name ("Donald Mackay CBE"): no part of the name itself
 POST_NOMINALS = words("cbe obe mbe kbe gbe dbe kcb kcmg gcb frs frse qc kc vc mp phd")
 # capitalised words that open a sentence without naming anything ("This", "Many", "Each")
