@@ -97,3 +97,15 @@ def test_a_mis_tagged_question_still_reaches_its_sentences(spacy_nlp: SpacyNLP) 
     assert answer.supports[0].text.startswith("A large language model is")
     answer = lg.ask("Who was Haymo of Faversham?")
     assert answer.supports[0].text.startswith("Haymo of Faversham")
+
+
+def test_punctuation_inside_a_title_does_not_keep_it_apart() -> None:
+    """A colon, semicolon or comma inside a name reads as a space on both sides of the match:
+    a question that writes "Harbour Lights; The Return" finds "Harbour Lights: The Return"."""
+    from lgm_rdf.retrieve.linking import fold
+
+    known = {fold("harbour lights: the return"), "city"}
+    found = find_names(tagged_wrong("Who made Harbour Lights; The Return"), known, {})
+    assert [f.key for f in found] == [fold("harbour lights: the return")]
+    assert fold("live in japan, vol. 1") == "live in japan vol. 1"
+    assert fold("aschenbrödel") == "aschenbrodel"

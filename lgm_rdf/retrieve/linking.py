@@ -54,8 +54,15 @@ class ConceptLink:
     how: str  # label | alt | superset | last-name | subset | head
 
 
+_INNER_PUNCT = re.compile(r"\s*[:;,]\s*")
+
+
 def fold(key: str) -> str:
-    """A key without accents, for matching ("Aschenbrodel" finds "aschenbrödel")."""
+    """A key without accents, for matching ("Aschenbrodel" finds "aschenbrödel"), and with a
+    colon, semicolon or comma inside a name read as a space ("Act of War; Direct Action" finds
+    the title "Act of War: Direct Action")."""
+    if ":" in key or ";" in key or "," in key:
+        key = _INNER_PUNCT.sub(" ", key).strip()
     if key.isascii():  # nothing to fold (most keys)
         return key
     decomposed = unicodedata.normalize("NFKD", key)
