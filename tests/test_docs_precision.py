@@ -56,6 +56,18 @@ CASES = [
         {(INH, "kubernetes", "container orchestrator")},
         set(),
     ),
+    # a relational noun with "for"/"to" says what the subject is to another thing
+    (
+        "Quillpy is a drop-in replacement for the json module.",
+        set(),
+        {(INH, "quillpy", "replacement")},
+    ),
+    # a definite subject picked out by "relevant"/"respective" is about those things only
+    (
+        "The relevant functions are methods of Validator.",
+        set(),
+        {(INH, "function", "method")},
+    ),
 ]
 
 

@@ -109,3 +109,25 @@ def test_punctuation_inside_a_title_does_not_keep_it_apart() -> None:
     assert [f.key for f in found] == [fold("harbour lights: the return")]
     assert fold("live in japan, vol. 1") == "live in japan vol. 1"
     assert fold("aschenbrödel") == "aschenbrodel"
+
+
+def test_a_comparison_word_links_no_concept(spacy_nlp: SpacyNLP) -> None:
+    """ "Who is the oldest, A or B?": "oldest" asks for a comparison; the KB concept "old" (a
+    song title here) is not a topic of the question, whatever the tagger made of the word."""
+    from lgm_rdf.retrieve.words import degree_form
+
+    assert degree_form("oldest", "old") and degree_form("bigger", "big")
+    assert degree_form("earliest", "early") and degree_form("latest", "late")
+    assert degree_form("best", "best", "JJS")
+    assert not degree_form("player", "player") and not degree_form("old", "old")
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn(
+        "Old is a song by the band Quarry. Ann Berg was born in 1950. Tom Hale was born in 1960."
+    )
+    retriever = lg.retriever
+    for nlp in (spacy_nlp, MisTagging(spacy_nlp)):
+        retriever.nlp = nlp
+        retriever._keys.clear()
+        concepts = retriever.question_concepts("Who is the oldest, Ann Berg or Tom Hale?")
+        assert "ann berg" in concepts and "tom hale" in concepts
+        assert "old" not in concepts, concepts

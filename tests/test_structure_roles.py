@@ -163,6 +163,20 @@ def test_markdown_code_and_tables_have_roles() -> None:
     assert roles == ["prose", "code", "table"]
 
 
+def test_markdown_badges_are_no_prose() -> None:
+    """A row of badges (images, each inside a link) reads as a row of labels, not a sentence
+    that would run into the prose after it."""
+    doc = read_text(
+        "# Tool\n\n[![CI](https://ci.example/b.svg)](https://ci.example)\n"
+        "[![pypi](https://pypi.example/v.svg)](https://pypi.example) ![license](l.svg)\n\n"
+        "Tool is a library for parsing logs.\n",
+        "tool",
+    )
+    blocks = [(b.role, b.text) for s in doc.sections for b in s.blocks]
+    assert blocks[0][0] == "table" and "pypi" in blocks[0][1]
+    assert blocks[1] == ("prose", "Tool is a library for parsing logs.")
+
+
 def test_a_short_note_has_no_front_matter(tmp_path: Path) -> None:
     doc = read_text("Apples\n\nApples are fruits.", "note")
     from lgm_rdf.learn.readers.roles import assign_roles

@@ -70,6 +70,11 @@ FOUND = [
         {(INH, "ivo marek", "architect")},
         set(),
     ),
+    (  # a type noun named by its adjective: the kind is "lyrical form", not "form"
+        "Poets began to adopt lyrical forms (such as the rondeau) in their songs.",
+        {(INH, "rondeau", "lyrical form")},
+        set(),
+    ),
     (  # "of" a bare common noun narrows the class
         "Tomas Reid is a sprinter of Kenyan descent.",
         {(INH, "tomas reid", "sprinter")},
@@ -128,8 +133,19 @@ ABSENT = [
         "He ran Maple Foods, Inc., one of the largest bakery chains.",
         {(INH, "inc.", "bakery chain")},
     ),
+    # a title noun before a title with a subtitle: the extent cannot be told
+    (
+        "If you find this repository helpful, feel free to cite our publication Quill-Net: "
+        "Fast Parsing of Logs with Trees.",
+        {(INH, "quill-net", "publication")},
+    ),
+    # what one thing is of another names no class
+    ("First release of quillpy, a fork of quill kept by the team.", {(INH, "release", "fork")}),
+    ("The Harbour Cup was the second edition of the youth cup.", {(INH, "harbour cup", "edition")}),
     # a dash between a title and its author joins no name
     ("How to write a portable library - Ann Berg", {(INH, "ann berg", "library")}),
+    # a type noun with only a vague adjective names no kind
+    ("Other forms such as the ballad are rare.", {(INH, "ballad", "form")}),
     # a relational noun keeps relating: no class from "of"
     ("Mary is a friend of the family.", {(INH, "mary", "friend")}),
     ("Milk is a source of calcium.", {(INH, "milk", "source")}),

@@ -34,6 +34,7 @@ from lgm_rdf.retrieve.names import acronym_table, find_names
 from lgm_rdf.retrieve.propagation.build import cached_graph
 from lgm_rdf.retrieve.propagation.walk import CONCEPT, PropagationGraph
 from lgm_rdf.retrieve.rank import concept_score, rank_hits
+from lgm_rdf.retrieve.words import degree_form
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 
@@ -137,7 +138,13 @@ class KBRetriever:
         words: list[str] = []
         kinds: dict[str, str] = {}
         for sentence in parsed.sentences:
-            found = find_names(sentence.tokens, self.index.by_label, self.acronyms)
+            toks = sentence.tokens
+            degree = {k for k, t in enumerate(toks) if degree_form(t.text, lemma_of(t), t.tag)}
+            found = [
+                f
+                for f in find_names(toks, self.index.by_label, self.acronyms)
+                if not (f.end - f.start == 1 and f.start in degree)  # "oldest": no topic
+            ]
             names = [f.key for f in found if f.how == "acronym" or len(words_of_key(f.key)) > 1]
             for key in names:
                 if key not in keys:
@@ -147,6 +154,8 @@ class KBRetriever:
             for m in sentence_concepts(sentence):
                 if any(set(words_of_key(m.key)) < name for name in inside):
                     continue  # a part of a name found whole
+                if all(k in degree for k in range(m.start, m.end)):
+                    continue  # "the oldest": the comparison asked for, not a concept
                 if m.key not in keys:
                     keys.append(m.key)
                 if m.kind in ("entity", "propn"):

@@ -16,3 +16,23 @@ def word_list(text: str) -> list[str]:
 def words_of(text: str) -> set[str]:
     """The distinct lower-case word forms of a (lemma) text."""
     return set(word_list(text))
+
+
+_DEGREE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
+
+
+def degree_form(text: str, lemma: str, tag: str = "") -> bool:
+    """A comparative or superlative ("oldest", "bigger", "earliest"): in a question it states
+    the comparison asked for, not a topic, so it links no concept. Read off the tag or, where
+    the tagger slipped, off the spelling against the lemma."""
+    text, lemma = text.lower(), lemma.lower()
+    if tag in _DEGREE_TAGS:
+        return True
+    if text == lemma or len(lemma) < 2:
+        return False
+    stems = {lemma, lemma + lemma[-1]}  # "big" -> "bigg-est"
+    if lemma.endswith("y"):
+        stems.add(lemma[:-1] + "i")  # "early" -> "earli-est"
+    if lemma.endswith("e"):
+        stems.add(lemma[:-1])  # "late" -> "lat-est"
+    return any(text in (stem + "est", stem + "er") for stem in stems)

@@ -292,6 +292,8 @@ class _Rules(ProseRules):
             return
         if lemma in EVALUATIVE_NOUNS | MEASURE_NOUNS:
             return  # "The phone is a total disaster", "The museum is a short walk away"
+        if lemma in RELATIONAL_NOUNS and v.pp_objects(n, "for", "to", "around"):
+            return  # "a replacement for spaCy Projects", "a successor to X": what it is to X
         # "Life is a journey": an abstract subject makes a plain copula a metaphor
         children = [c for c in children if c.key not in ABSTRACT_SUBJECTS]
         if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in", "among"):

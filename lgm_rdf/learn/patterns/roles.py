@@ -113,8 +113,9 @@ class ArgBuilder(ArgTokens):
             return None
         if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
             mods = [k for k in v.children(i, "compound") if k < i]
-            if not mods:
-                return None
+            if not mods:  # "secular forms (such as the madrigal)": an adjective names the kind
+                idx = self.described_kind(i, [i])
+                return self.from_tokens(idx) if len(idx) > 1 else None
             if v.lemma(i) in KIND_HEADS:
                 return self.parent(max(mods), child)
             # "an inference class", "a data type": the compound names the kind as a whole

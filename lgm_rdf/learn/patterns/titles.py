@@ -136,6 +136,11 @@ class TitleRules(ListRules):
                 continue  # "its long-running success Polka Dot Door": a judgement, no class
             if not b.names_a_class(noun, first):
                 continue  # "his brother E. B. White", "dataclass InitVar"
+            end = first + 1  # the end of the capitalised run the name is in
+            while end < len(v) and (toks[end].text[:1].isupper() or self._joining_hyphen(end)):
+                end += 1
+            if end + 1 < len(v) and toks[end].text == ":" and toks[end + 1].text[:1].isupper():
+                continue  # "our publication Sentence-BERT: Sentence Embeddings ...": a subtitle
             for name in names:
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier
                 if name is not None and name.is_name and not looks_like_acronym(name.label):

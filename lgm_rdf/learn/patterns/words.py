@@ -80,7 +80,10 @@ EVALUATIVE_NOUNS = words(
 )
 # adjectives that pick one thing out of its context: "the only dependency is X", "the same
 # package is Y", "the following" are about that one thing, not about a class
-SELECTING_WORDS = words("only same following next previous former latter remaining sole")
+SELECTING_WORDS = words(
+    "only same following next previous former latter remaining sole relevant respective "
+    "corresponding appropriate above aforementioned"
+)
 # adverbs that make a copula no timeless classification: "Pluto was once a planet", "is no
 # longer", "is hardly", "is sometimes"
 COPULA_HEDGES = words(
@@ -104,7 +107,10 @@ RELATIONAL_NOUNS = words(
     "alumnus alumna veteran champion ambassador representative head king queen prince princess "
     "uncle aunt nephew niece grandson granddaughter grandfather grandmother grandchild stepson "
     "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
-    "bandmate classmate roommate mentor protégé widow widower née nee"
+    "bandmate classmate roommate mentor protégé widow widower née nee "
+    # what one thing is of another: "the second edition of the cup", "a fork of httpcore"
+    "edition installment instalment iteration incarnation fork clone port variant derivative "
+    "wrapper binding subset superset replacement rewrite reimplementation"
 )
 # nouns for a role something plays in its context: "the name is a string", "the only dependency
 # is BLAS", "the default is SQLite" say what fills the role here, not what a class is

@@ -24,6 +24,8 @@ _ITEM = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$")
 _TASK = re.compile(r"^\[[ xX]\][ \t]+")
 _QUOTE = re.compile(r"^ {0,3}>[ \t]?")
 _REFDEF = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*\S")
+# a line of badges: images, each maybe inside a link ("[![CI](badge.svg)](ci-url)")
+_BADGES = re.compile(r"^[ \t]*(?:\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?[ \t]*)+$")
 _TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
@@ -83,6 +85,11 @@ class _MarkdownSections:
             self.flush()
             self.in_list = True
             self.item = [_TASK.sub("", m.group(2) or "")]
+        elif _BADGES.match(line):
+            self.flush()  # a row of badges is a row of labels: no prose
+            row = strip_inline(line)
+            if row.strip():
+                self.sections[-1][2].append(("table", row))
         elif line.lstrip().startswith("|"):
             self.flush()
             cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]

@@ -10,7 +10,8 @@ reference      a section titled References / Bibliography / Works cited / ...; a
 affiliation    the front matter before the first paragraph of prose: short lines of names,
                institutions, addresses and e-mail addresses; any block with an e-mail address
                and no sentence
-table          most lines split into cells by tabs, pipes or runs of spaces
+table          most lines split into cells by tabs, pipes or runs of spaces; in Markdown also
+               a row of badges (images inside links)
 code           a fenced block, or most lines look like code (braces, ``;``, ``=``, ``def``,
                shell prompts, indentation)
 equation       few words and many mathematical symbols
