@@ -44,6 +44,13 @@ def test_numbers_determiners_possessives_and_pronouns_are_left_out(spacy_nlp):
     assert keys(one(spacy_nlp, "It is what they wanted.")) == []
 
 
+def test_an_owner_keeps_its_whole_name(spacy_nlp):
+    """ "Barry Wesson's team": the possessive marker goes, the owner's name stays whole (not
+    "barry")."""
+    sent = one(spacy_nlp, "Who did Barry Wesson's team play in the World Series?")
+    assert "barry wesson" in keys(sent) and "barry" not in keys(sent)
+
+
 def test_proper_noun_runs_without_an_entity(spacy_nlp):
     sent = one(spacy_nlp, "Veena Vaadanam Kalathil is a documentary.")
     assert "veena vaadanam kalathil" in keys(sent)

@@ -146,6 +146,8 @@ ABSENT = [
     ("How to write a portable library - Ann Berg", {(INH, "ann berg", "library")}),
     # a type noun with only a vague adjective names no kind
     ("Other forms such as the ballad are rare.", {(INH, "ballad", "form")}),
+    # the word for a common noun in another language is a translation, not another name
+    ("Kenna is the Harlan word for river.", {("alias", "kenna", "river")}),
     # a relational noun keeps relating: no class from "of"
     ("Mary is a friend of the family.", {(INH, "mary", "friend")}),
     ("Milk is a source of calcium.", {(INH, "milk", "source")}),

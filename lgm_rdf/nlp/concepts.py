@@ -167,8 +167,16 @@ def trim_span(tokens: Sequence[Token], start: int, end: int) -> tuple[int, int]:
     while start < end and _is_filler(tokens[start]):
         start += 1
     while end > start and (_is_filler(tokens[end - 1]) and tokens[end - 1].upos != "NUM"):
+        if _possessor(tokens[end - 1]):
+            break  # "Barry Wesson's team": the owner's name ends the span, its "'s" goes
         end -= 1
     return start, end
+
+
+def _possessor(tok: Token) -> bool:
+    """A noun or name that owns what follows ("Wesson" in "Barry Wesson's"): it names a concept
+    of its own, unlike a possessive pronoun."""
+    return tok.deprel in _POSSESSIVE_RELS and tok.upos in ("PROPN", "NOUN") and tok.tag != "POS"
 
 
 def governed_by(tokens: Sequence[Token], i: int, head: int) -> bool:

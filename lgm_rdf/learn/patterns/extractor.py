@@ -252,7 +252,12 @@ class _Rules(ProseRules):
         if lemma in PART_NOUNS and lemma != "part":  # "Flour is an ingredient in bread"
             of += v.pp_objects(n, "in")
         if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"
+            language = any(
+                v.tokens[m].text[:1].isupper() for m in v.children(n, "amod", "compound")
+            )
             for t in v.pp_objects(n, "for", "of"):
+                if language and v.tokens[t].text.islower():
+                    continue  # "Tybee is the Euchee word for salt": a translation, no alias
                 if v.determiner(t) not in ("a", "an"):
                     self.rule = "name-for"
                     self._emit_all("alias", children, b.args([t], "whole"), 0.9)
