@@ -380,6 +380,8 @@ def junk_key(key: str) -> bool:
         return True
     if key[0] in _EDGE_JUNK or key[-1] in _EDGE_JUNK:
         return True  # "-harvest", "apple)": a piece of a word or a phrase
+    if len(key) > 1 and key[-1] == "." and key[-2] in _EDGE_JUNK:
+        return True  # "tools/.": a path cut at a sentence stop
     words = key.split()
     digits = sum(1 for c in key if c.isdigit())
     return len(words) == 1 and digits > letters  # "p15-1034", "v1"
