@@ -68,6 +68,25 @@ CASES = [
         set(),
         {(INH, "function", "method")},
     ),
+    # a light noun hosts no class: the listed items are no "needs"
+    (
+        "We provide array routines to fit your numerical computation needs such as slicing, "
+        "indexing and math.",
+        set(),
+        {(INH, "slicing", "computation need"), (INH, "slicing", "need")},
+    ),
+    # "of" a pronoun makes the class relative to something
+    (
+        "The method is not new, but quillpy is one of the fastest implementations of it.",
+        set(),
+        {(INH, "quillpy", "implementation")},
+    ),
+    # a list whose items are set off by commas is no apposition
+    (
+        "To package quillpy requires at least Rust 1.80, a C compiler, and the maturin build tool.",
+        set(),
+        {(INH, "rust 1.80", "c compiler"), (INH, "rust 1.80", "compiler")},
+    ),
 ]
 
 

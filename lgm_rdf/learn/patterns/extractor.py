@@ -222,6 +222,8 @@ class _Rules(ProseRules):
             end = max(v.subtree(i)) + 1
             if end < len(v) and v.tokens[end].upos != "PUNCT":
                 continue  # not set off: "When using X, a limit ... is the default" (a subject)
+            if end + 1 < len(v) and v.tokens[end].text == "," and v.lemma(end + 1) in ("and", "or"):
+                continue  # "requires Rust 1.95, a C compiler, and maturin": a list, no apposition
             if v.lemma(i) == "one" and (of := v.pp_objects(i, "of")):
                 # "Sorin Hall, one of the oldest halls": a name is a member of the plural
                 name = self.b.arg(h, "name") if self.b.nounish(h) else None

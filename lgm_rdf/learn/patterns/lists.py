@@ -7,7 +7,12 @@ inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs, including A1, A2", 
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.verbs import VerbRules
-from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, QUANTITY_NOUNS, VAGUE_QUANTITIES
+from lgm_rdf.learn.patterns.words import (
+    EVALUATIVE_NOUNS,
+    LIGHT_NOUNS,
+    QUANTITY_NOUNS,
+    VAGUE_QUANTITIES,
+)
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 
@@ -35,8 +40,10 @@ class ListRules(VerbRules):
                 others.append(h)
             if any(v.tokens[c].upos == "NOUN" and v.is_plural(c) for c in others):
                 continue  # "roles and productions such as X": which of them X is, is open
-            if v.lemma(p) in EVALUATIVE_NOUNS or (objs and self._inside_relative(p, objs)):
-                continue  # "giants like Google"; "words that suit some tasks, such as X"
+            if v.lemma(p) in EVALUATIVE_NOUNS | LIGHT_NOUNS:
+                continue  # "giants like Google"; "computation needs such as slicing"
+            if objs and self._inside_relative(p, objs):
+                continue  # "words that suit some tasks, such as X"
             if cut is None:
                 children = [a for o in objs for a in self.b.expand(o, "kind")]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on

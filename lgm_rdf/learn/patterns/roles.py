@@ -109,7 +109,10 @@ class ArgBuilder(ArgTokens):
         """
         v = self.v
         relational = not restricted or v.lemma(i) in RELATIONAL_NOUNS
-        if v.lemma(i) not in QUANTITY_NOUNS and v.pp_objects(i, "of") and relational:
+        of = v.pp_objects(i, "of")
+        # "one of the fastest implementations of it": "of" a pronoun relates, whatever the noun
+        relational = relational or any(v.tokens[o].upos == "PRON" for o in of)
+        if v.lemma(i) not in QUANTITY_NOUNS and of and relational:
             return None
         if v.lemma(i) in TYPE_NOUNS:  # "a plant species", "a dog breed": the kind is the modifier
             mods = [k for k in v.children(i, "compound") if k < i]
