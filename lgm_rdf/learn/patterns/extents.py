@@ -147,11 +147,11 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
             return None
         idx.append(k)
         k += 1
-    while idx and toks[idx[-1]].text.lower().strip(".") in POST_NOMINALS and len(idx) > 2:
+    while len(idx) > 2 and toks[idx[-1]].text.lower().strip(".") in POST_NOMINALS:
         idx.pop()
-    first, last = toks[idx[0]] if idx else None, toks[idx[-1]] if idx else None
-    if first is None or last is None or sum(toks[k].text[:1].isalnum() for k in idx) < 2:
+    if sum(toks[k].text[:1].isalnum() for k in idx) < 2:
         return None
+    first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
         return None
     if first.upos in _NO_OPENING or (

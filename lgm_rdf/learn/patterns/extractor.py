@@ -131,7 +131,8 @@ class _Rules(ProseRules):
     def _copulas(self) -> None:
         """ "A is a B", "A is a type of B", "A is one of the Bs", "Y is part of X"."""
         v = self.v
-        for s, n, cop in [*v.copulas(), *self._clausal_subjects()]:
+        stated = list(v.copulas())
+        for s, n, cop in [*stated, *self._clausal_subjects({c for _, _, c in stated})]:
             clause = v.head(s) if s is not None else cop
             if clause is None or self._blocked(clause, n, cop):
                 continue

@@ -37,9 +37,8 @@ _BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
 
 
 class ProseRules(TitleRules):
-    """Rules for named lists, inverted superlatives, quoted subjects and bracketed names."""
+    """Rules for named lists, inverted superlatives, place names and bracketed names."""
 
-    # the copula rules of ``extractor`` (the final class) provide these two
     # ------------------------------------------------------------------ named lists
     def _named_lists(self) -> None:
         """Titles or names listed after "include", "including" or "such as" are members of
@@ -154,7 +153,6 @@ class ProseRules(TitleRules):
                 self.rule = "definite-apposition"
                 self._emit("inheritance", name, b.parent(h, name), 0.8)
 
-    # ------------------------------------------------------------ bracketed members
     # ------------------------------------------------------------ appositive "of"
     def _place_of_names(self) -> None:
         """ "the city of Wichita", "the mythical island of Antillia", "the realm's external
@@ -181,7 +179,6 @@ class ProseRules(TitleRules):
                 if (name := b.arg(c, "name")) is not None:
                     self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
 
-    # -------------------------------------------------------------- quoted subject
     # -------------------------------------------------------- class noun before entity
     def _entity_after_noun(self) -> None:
         """ "the Australian hard rock band Behind Crimson Eyes": a singular common noun right

@@ -75,12 +75,11 @@ class TitleRules(ListRules):
             return None
         return self._title_arg(idx)
 
-    def _clausal_subjects(self) -> list[tuple[None, int, int]]:
+    def _clausal_subjects(self, stated: set[int]) -> list[tuple[None, int, int]]:
         """``(None, predicate, copula)`` of a copula whose subject the parse made a clause
         ("[Build Me Up From Bones]csubj is the third studio album"): only an opening title
-        can be its subject."""
+        can be its subject. ``stated``: the copulas the parse already gave a subject."""
         v, out = self.v, []
-        stated = {cop for _, _, cop in v.copulas()}
         for cop in range(len(v)):
             if v.lemma(cop) != "be" or v.tokens[cop].upos not in ("AUX", "VERB") or cop in stated:
                 continue
