@@ -87,6 +87,27 @@ CASES = [
         set(),
         {(INH, "rust 1.80", "c compiler"), (INH, "rust 1.80", "compiler")},
     ),
+    # an empty word ("thing", "stuff") is no part and no class
+    ("Quillpy contains most things you need for parsing.", set(), {(COMP, "quillpy", "thing")}),
+    # "the A and B classes": the named classes, not every class
+    (
+        "The Reader and Writer classes are now plain interface classes.",
+        set(),
+        {(INH, "class", "interface class")},
+    ),
+    (
+        "Interface classes are abstract classes.",
+        {(INH, "interface class", "abstract class")},
+        set(),
+    ),
+    # a noun pointed back to ("this mode") says nothing of the name after it
+    ("In this mode Quillpy is compiled with GPU support.", set(), {(INH, "quillpy", "mode")}),
+    # a compound keeps its own adverb or is left out: never "running application"
+    (
+        "The logger can be used for long running applications such as servers.",
+        {(INH, "server", "application")},
+        {(INH, "server", "running application")},
+    ),
 ]
 
 

@@ -154,9 +154,13 @@ class ArgTokens:
         """Head noun plus its compounds (and hyphenated parts)."""
         v, keep, todo = self.v, {i}, [i]
         while todo:
-            for k in v.kids[todo.pop()]:
+            p = todo.pop()
+            for k in v.kids[p]:
                 rel, text = v.rels[k], v.tokens[k].text
                 bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
+                if rel == "advmod" and p != i and k == p - 1 and text.isalpha() and text.islower():
+                    keep.add(k)  # "long running applications": the compound's own adverb
+                    continue
                 if rel == "compound" and self.adjectival(k):
                     continue  # "flightless birds", "a chemical element": tagger slips
                 if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):

@@ -16,6 +16,7 @@ from lgm_rdf.learn.patterns.roles import ArgBuilder
 from lgm_rdf.learn.patterns.words import CONDITIONS, HEDGES, MODALS
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
+from lgm_rdf.nlp.wordlists import VACUOUS
 
 
 class RuleBase:
@@ -30,8 +31,11 @@ class RuleBase:
         self.rule = ""  # the rule now running; recorded on what it emits
 
     def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
-        """Record one relation unless an argument is missing or both are the same concept."""
-        if a is not None and b is not None and a.key != b.key:
+        """Record one relation unless an argument is missing or empty ("thing"), or both are the
+        same concept."""
+        if a is None or b is None or a.key in VACUOUS or b.key in VACUOUS:
+            return  # "most things you need": an empty word relates nothing
+        if a.key != b.key:
             rel = Relation(
                 kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label, self.rule
             )

@@ -141,6 +141,8 @@ class _Rules(ProseRules):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             if s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
+            if s is not None and v.is_plural(s) and self._listed_modifiers(s):
+                continue  # "The A and B classes are ...": named instances, not the class
             if self._not_a_class(n) or v.enumerated(cop, n) or v.quoted(n):
                 continue  # "Options are 'rdfs', 'owlrl'", "Services are: azure, gs"
             if v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
@@ -164,6 +166,11 @@ class _Rules(ProseRules):
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self.rule = rule
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _listed_modifiers(self, s: int) -> bool:
+        """Whether noun ``s`` is modified by coordinated words ("the iOS and Android apps")."""
+        v = self.v
+        return any(v.children(k, "conj") for k in v.children(s, "nmod", "compound", "amod"))
 
     def _elaboration(self, m: int) -> bool:
         """Conjunct ``m`` elaborates rather than adds: "particularly X", "as well as X"."""

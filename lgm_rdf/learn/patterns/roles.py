@@ -21,6 +21,7 @@ from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
+    DEMONSTRATIVES,
     KIND_HEADS,
     PARTITIVES,
     QUANTITY_NOUNS,
@@ -159,11 +160,13 @@ class ArgBuilder(ArgTokens):
         is ("the poet Anna Akhmatova"). Not a relational noun ("his brother E. B. White", "its
         sister franchise Pizza Hut", "née Adams"), not when the name itself modifies a later
         noun ("the City Manager form"), and not a bare noun before a code identifier
-        ("dataclass InitVar")."""
+        ("dataclass InitVar"), nor one pointed back to ("this mode PyTorch")."""
         v = self.v
         words = [noun, *v.children(noun, "compound", "amod")]
         if any(v.lemma(k) in RELATIONAL_NOUNS for k in words):
             return False
+        if DEMONSTRATIVES & {v.determiner(noun), v.determiner(name)}:
+            return False  # "In this mode PyTorch is built": the noun points back, names nothing
         h = v.head(name)
         later = h is not None and h > name and v.tokens[h].upos == "NOUN"
         if v.rels[name] == "compound" and later and v.tokens[h].text.islower():

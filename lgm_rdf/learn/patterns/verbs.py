@@ -13,9 +13,9 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.words import DEMONSTRATIVES
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
-DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
 PASSIVE_PARTS |= {"construct": ("of", "from"), "build": ("of", "from"), "form": ("of",)}
