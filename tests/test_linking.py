@@ -78,3 +78,31 @@ def test_index_from_store_counts_each_sentence_once(spacy_nlp) -> None:  # type:
     assert index.mentions[apple] == 8  # two sentences in each of four documents
     assert index.documents_mentioning[apple] == 4
     assert index.total_documents == 4
+
+
+def test_titles_that_name_no_concept_are_names() -> None:
+    index = ConceptIndex(ROWS, titles=[*TITLES, ("urn:doc:h", "Hyman B. Samuels")])
+    assert index.title_names["hyman b. samuels"] == [("urn:doc:h", "hyman b. samuels")]
+    assert "hyman b. samuels" in index.names and "christopher nolan" in index.names
+    assert "document 2" not in index.names  # one content word: too common to be a name
+    assert "bernard samuels" not in index.names
+
+
+def test_a_title_the_text_never_uses_still_finds_its_document(spacy_nlp) -> None:  # type: ignore[no-untyped-def]
+    """The title says "Hyman B. Samuels", the text only "Hyman Bernard Samuels": a question
+    naming the title reads that document first."""
+    from lgm_rdf.graph import LanguageGraph
+    from lgm_rdf.learn.readers import read_text
+    from lgm_rdf.settings import Settings
+
+    docs = [
+        ("Hyman B. Samuels", "Hyman Bernard Samuels (born 1909 in St Louis) was a manufacturer."),
+        ("Earle Hyman", "Earle Hyman was an actor. Hyman was born in Rocky Mount."),
+        ("Samuels Library", "The Samuels Library was built in 1920. Samuels was its donor."),
+        ("Bernard Hyman", "Bernard Hyman was a producer. Hyman was born in Los Angeles."),
+    ]
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn([read_text(text, title.replace(" ", "_"), title=title) for title, text in docs])
+    answer = lg.ask("Where was Hyman B. Samuels born?", reasoner="offline")
+    assert answer.ranking[0].title == "Hyman B. Samuels"
+    assert answer.ranking[0].concept == "hyman b. samuels"

@@ -12,7 +12,7 @@ so a noun tagged as a verb, or glued to the next word by the parser, is found al
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Token
@@ -68,7 +68,7 @@ def _joined(tokens: Sequence[Token], words: Sequence[str], start: int, end: int)
 
 def find_names(
     tokens: Sequence[Token],
-    known: set[str] | dict[str, object],
+    known: Container[str],
     acronyms: dict[str, list[str]] | None = None,
     longest: int = MAX_NAME_WORDS,
 ) -> list[FoundName]:

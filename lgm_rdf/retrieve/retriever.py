@@ -18,6 +18,7 @@ from pyoxigraph import NamedNode
 from lgm_rdf.nlp.concepts import lemma_of, sentence_concepts
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.ontology import normalise_label
 from lgm_rdf.retrieve.candidates import (
     SentenceHit,
     fetch_candidates,
@@ -28,7 +29,7 @@ from lgm_rdf.retrieve.dense.concepts import WEAK, meaning_links
 from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
-from lgm_rdf.retrieve.linking import ConceptIndex, ConceptLink, words_of_key
+from lgm_rdf.retrieve.linking import LABEL, ConceptIndex, ConceptLink, fold, words_of_key
 from lgm_rdf.retrieve.model import Candidate, ExpandedConcept, PathStep, Round
 from lgm_rdf.retrieve.names import acronym_table, find_names
 from lgm_rdf.retrieve.propagation.build import cached_graph
@@ -142,7 +143,7 @@ class KBRetriever:
             degree = {k for k, t in enumerate(toks) if degree_form(t.text, lemma_of(t), t.tag)}
             found = [
                 f
-                for f in find_names(toks, self.index.by_label, self.acronyms)
+                for f in find_names(toks, self.index.names, self.acronyms)
                 if not (f.end - f.start == 1 and f.start in degree)  # "oldest": no topic
             ]
             names = [f.key for f in found if f.how == "acronym" or len(words_of_key(f.key)) > 1]
@@ -252,7 +253,7 @@ class KBRetriever:
             ]
         else:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
-        hits = self._hits(expanded, exclude)
+        hits = self._hits(expanded, exclude, self.title_documents(concepts))
         ranked = rank_hits(hits.values(), words, self.index)
         near = self.nearest(question)
         if near:
@@ -338,8 +339,26 @@ class KBRetriever:
             self._lexical = LexicalIndex.from_store(self.store)
         return self._lexical
 
-    def _hits(self, expanded: Sequence[ExpandedConcept], exclude: frozenset[str]) -> dict:
-        """Sentences of the specific concepts; the common ones only add to their scores."""
+    def title_documents(self, phrases: Sequence[str]) -> dict[str, ExpandedConcept]:
+        """Documents titled by one of ``phrases`` where no concept has that name ("Hyman B.
+        Samuels" when the text only says "Hyman Bernard Samuels"), each reached by its title
+        as if by a concept linked by its label."""
+        found: dict[str, ExpandedConcept] = {}
+        for phrase in phrases:
+            titled = self.index.title_names.get(fold(normalise_label(phrase)), ())
+            for doc, label in titled[:MAX_DOCUMENTS_PER_CONCEPT]:
+                path = (PathStep(label, "self"),)
+                found.setdefault(doc, ExpandedConcept(doc, label, "self", 0, phrase, LABEL, path))
+        return found
+
+    def _hits(
+        self,
+        expanded: Sequence[ExpandedConcept],
+        exclude: frozenset[str],
+        titled: dict[str, ExpandedConcept] | None = None,
+    ) -> dict:
+        """Sentences of the specific concepts; the common ones only add to their scores; all
+        the sentences of the documents named after a linked concept (or in ``titled``)."""
         cap = self.limit
         rare = [c for c in expanded if self.index.mentions.get(c.concept, 0) <= cap]
         common = [c for c in expanded if c not in rare]
@@ -358,6 +377,8 @@ class KBRetriever:
             if c.distance == 0
             for doc in self.index.documents.get(c.concept, ())[:MAX_DOCUMENTS_PER_CONCEPT]
         }
+        for doc, c in (titled or {}).items():
+            about.setdefault(doc, c)
         if about:
             fetch_documents(self.store, about, hits, exclude)
         if common and rare and hits:
