@@ -128,3 +128,13 @@ def test_antecedent_labels_are_cleaned(tmp_path, spacy_nlp) -> None:
     finally:
         lg.close()
     assert not [label for label in labels if label.endswith(("(", ";", "(;"))], labels
+
+
+def test_a_titles_words_are_no_concepts_of_their_own(spacy_nlp):
+    """Inside a work's title or a quoted name mentioned whole, "born" and "July" are words of
+    the title, not mentions of born or July; the parts of other names stay mentions."""
+    found = keys(one(spacy_nlp, 'The song also appears on the "Natural Born Killers" soundtrack.'))
+    assert "natural born killers" in found and not {"natural", "born"} & set(found)
+    found = keys(one(spacy_nlp, 'He starred in "Born on the Fourth of July" in 1989.'))
+    assert "born on the fourth of july" in found and not {"fourth", "july"} & set(found)
+    assert "oxford" in keys(one(spacy_nlp, "She studied at the University of Oxford."))

@@ -321,6 +321,8 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
         add(start, end, "chunk")
         if end - start > 1 and tokens[head].upos == "NOUN":
             add(head, head + 1, "head")
+    titles = _title_spans(sentence, [(m.start, m.end) for *_, m in found])
+    found = [f for f in found if not _inside(f[3].start, f[3].end, titles)]
     found.sort(key=lambda item: item[:3])
     seen: set[str] = set()
     out: list[ConceptMention] = []
@@ -329,6 +331,32 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
             seen.add(mention.key)
             out.append(mention)
     return out
+
+
+TITLE_ENTITIES = frozenset({"WORK_OF_ART"})  # names whose words are no mentions of their own
+_QUOTES = frozenset({'"', "“", "”"})
+
+
+def _title_spans(sentence: Sentence, mentioned: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of titles: the works the NER found, and quoted runs mentioned whole (the
+    "Natural Born Killers" soundtrack); a title's words name the work, not "born" or "July"."""
+    tokens = sentence.tokens
+    spans = [
+        trim_span(tokens, start, end)
+        for start, end, label in entity_spans(sentence)
+        if label in TITLE_ENTITIES
+    ]
+    quotes = [t.i for t in tokens if t.text in _QUOTES]
+    whole = set(mentioned)
+    spans += [
+        (a + 1, b) for a, b in zip(quotes[::2], quotes[1::2], strict=False) if (a + 1, b) in whole
+    ]
+    return spans
+
+
+def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``start:end`` lies within one of ``spans`` without being all of it."""
+    return any(a <= start and end <= b and (start, end) != (a, b) for a, b in spans)
 
 
 _ACRONYM_PLURAL = re.compile(r"^((?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z0-9]*[A-Z0-9])s$")
