@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S
+from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.titles import TITLE_ENTITIES, inside, title_spans
 from lgm_rdf.ontology import normalise_label
 
 NUMERIC_ENTITIES = frozenset(
@@ -298,8 +300,12 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
     found: list[tuple[int, int, int, ConceptMention]] = []
     priority = {"entity": 0, "propn": 1, "chunk": 2, "head": 3}
 
+    role = leading_role(tokens)  # "Keyboardist Boom Gaspar ...": the role is no part of the name
+
     def add(start: int, end: int, kind: str) -> None:
         start, end = trim_span(tokens, start, end)
+        if role and start == 0 and end > 1:
+            start = 1
         if start >= end:
             return
         span = tokens[start:end]
@@ -309,6 +315,8 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
             mention = ConceptMention(key, label, start, end, kind)
             found.append((start, -end, priority[kind], mention))
 
+    if role:
+        add(0, 1, "head")
     for start, end, label in entity_spans(sentence):
         if label not in NUMERIC_ENTITIES:
             add(start, end, "entity")
@@ -321,8 +329,10 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
         add(start, end, "chunk")
         if end - start > 1 and tokens[head].upos == "NOUN":
             add(head, head + 1, "head")
-    titles = _title_spans(sentence, [(m.start, m.end) for *_, m in found])
-    found = [f for f in found if not _inside(f[3].start, f[3].end, titles)]
+    entities = entity_spans(sentence)
+    works = [trim_span(tokens, a, b) for a, b, label in entities if label in TITLE_ENTITIES]
+    titles = title_spans(tokens, works, [(m.start, m.end) for *_, m in found])
+    found = [f for f in found if not inside(f[3].start, f[3].end, titles)]
     found.sort(key=lambda item: item[:3])
     seen: set[str] = set()
     out: list[ConceptMention] = []
@@ -331,32 +341,6 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
             seen.add(mention.key)
             out.append(mention)
     return out
-
-
-TITLE_ENTITIES = frozenset({"WORK_OF_ART"})  # names whose words are no mentions of their own
-_QUOTES = frozenset({'"', "“", "”"})
-
-
-def _title_spans(sentence: Sentence, mentioned: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans of titles: the works the NER found, and quoted runs mentioned whole (the
-    "Natural Born Killers" soundtrack); a title's words name the work, not "born" or "July"."""
-    tokens = sentence.tokens
-    spans = [
-        trim_span(tokens, start, end)
-        for start, end, label in entity_spans(sentence)
-        if label in TITLE_ENTITIES
-    ]
-    quotes = [t.i for t in tokens if t.text in _QUOTES]
-    whole = set(mentioned)
-    spans += [
-        (a + 1, b) for a, b in zip(quotes[::2], quotes[1::2], strict=False) if (a + 1, b) in whole
-    ]
-    return spans
-
-
-def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether ``start:end`` lies within one of ``spans`` without being all of it."""
-    return any(a <= start and end <= b and (start, end) != (a, b) for a, b in spans)
 
 
 _ACRONYM_PLURAL = re.compile(r"^((?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z0-9]*[A-Z0-9])s$")

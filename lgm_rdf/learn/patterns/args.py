@@ -37,6 +37,7 @@ from lgm_rdf.learn.patterns.extents import (
     name_extent,
     noun_object,
     ranking,
+    role_before_name,
     title_goes_on,
     title_tail,
 )
@@ -52,6 +53,7 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.plural import singular
+from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
 from lgm_rdf.ontology import normalise_label
@@ -125,6 +127,10 @@ class ArgTokens:
             hi += 1
         while lo < i and (self._edge(lo) or v.tokens[lo].upos == "PUNCT"):
             lo += 1
+        if lo == 0 < i and leading_role(v.tokens):
+            lo = 1  # "Keyboardist Boom Gaspar has ...": the role opening the sentence
+        while lo < i and role_before_name(v, lo, i):
+            lo += 1  # "includes guitarist Stone Gossard": the name without its role
         while hi > i and v.tokens[hi].upos == "PUNCT":
             hi -= 1
         toks = v.tokens

@@ -318,3 +318,15 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
     ):
         return [k for w in words for k in w]
     return None
+
+
+def role_before_name(v: DepView, k: int, i: int) -> bool:
+    """Whether token ``k`` is a lower-case common noun compounded to the capitalised name
+    ``k+1..i`` ("guitarist Stone Gossard"): a role, no word of the name."""
+    text = v.tokens[k].text
+    if v.rels[k] != "compound" or not (text.isalpha() and text.islower()):
+        return False
+    return v.tokens[k].upos in ("NOUN", "VERB") and all(
+        v.tokens[n].text[:1].isupper() and not v.tokens[n].text.isupper()
+        for n in range(k + 1, i + 1)
+    )  # "radio DJ": before an acronym the noun is part of the class

@@ -27,6 +27,7 @@ from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, PLACE_CLASS_NOUNS, RANK_NOUNS
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.plural import singular
+from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
@@ -119,6 +120,10 @@ class TitleRules(ListRules):
             h = v.head(k)
             if h is None or not self._role_word(k):
                 continue
+            while v.rels[h] == "compound" and (g := v.head(h)) is not None and g > h:
+                if not self._title_case(h, g):
+                    break
+                h = g  # "Poet Anna Akhmatova" parsed poet -> Anna -> Akhmatova: the whole name
             if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
                 names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in v.conjuncts(h)]
                 noun, first = k, h
@@ -143,13 +148,18 @@ class TitleRules(ListRules):
             for name in names:
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier
                 if name is not None and name.is_name and not looks_like_acronym(name.label):
-                    self._emit("inheritance", name, b.parent(noun, name), 0.8)
+                    role = b.parent(noun, name)
+                    if role is None and not b.nounish(noun):  # "[violinist]VERB David Oistrakh"
+                        role = Arg(b.key([noun]), toks[noun].text.lower(), False)
+                    self._emit("inheritance", name, role, 0.8)
 
     def _role_word(self, k: int) -> bool:
         """A lower-case common noun, or a lower-case word the tagger took for a name, verb or
         adjective that has the form of an agent noun ("[comedian]PROPN Jerry Seinfeld",
         "[violinist]VERB David Oistrakh"): it modifies the name that follows."""
         tok, v = self.v.tokens[k], self.v
+        if k == 0 and leading_role(v.tokens):
+            return True  # "Keyboardist Boom Gaspar has ...": capitalised as the first word
         if not tok.text.islower() or not tok.text.isalpha():
             return False
         if tok.upos == "NOUN":

@@ -79,6 +79,8 @@ class VerbRules(AliasRules):
         horse named Seabiscuit": the name is a member of the noun's class, not another name of
         the class."""
         v, b = self.v, self.b
+        if v.tokens[verb].text.lower().endswith("ing"):
+            return  # "a thread pool calling BLAS": it calls, it is not called
         noun = self._introduced(noun, verb)
         if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ("the", "a", "an"):
             return

@@ -1,0 +1,42 @@
+"""Occupations and roles that open a sentence before a name ("Keyboardist Boom Gaspar has ...").
+
+In the middle of a sentence such a noun is lower case and the parse or the case tells it from
+the name ("violinist David Oistrakh"); opening a sentence it is capitalised and the tagger and
+the NER read it as the first word of the name. A word is taken for a role only when it is one
+of these occupations: surnames that are also occupations ("Miller", "Baker", "Singer"), given
+names in "-ian" ("Christian") and words that merely end like one ("Zeitgeist Films") are left
+alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lgm_rdf.nlp.model import Token
+from lgm_rdf.nlp.plural import singular
+from lgm_rdf.nlp.wordlists import words
+
+ROLE_NOUNS = words(
+    "actor actress author composer drummer footballer cricketer rapper songwriter vocalist "
+    "screenwriter playwright poet painter sculptor photographer architect comedian comedienne "
+    "musician politician historian mathematician physician statistician economist scientist "
+    "philosopher astronaut entrepreneur businessman businesswoman journalist broadcaster "
+    "novelist guitarist bassist pianist keyboardist violinist cellist saxophonist trumpeter "
+    "organist harpist percussionist dancer choreographer filmmaker animator illustrator "
+    "cartoonist sprinter cyclist swimmer wrestler golfer goalkeeper midfielder quarterback "
+    "outfielder infielder linebacker"
+)
+
+
+def leading_role(tokens: Sequence[Token]) -> bool:
+    """Whether the sentence opens with a capitalised role noun right before a capitalised name
+    ("Keyboardist Boom Gaspar", "Drummers Jack Irons and ..."): the noun is no part of the name."""
+    if len(tokens) < 2:
+        return False
+    first, second = tokens[0].text, tokens[1].text
+    if not (first.isalpha() and first[:1].isupper() and first[1:].islower()):
+        return False
+    if not (second[:1].isupper() and any(ch.isalpha() for ch in second)):
+        return False
+    word = singular(first.lower())
+    return word in ROLE_NOUNS
