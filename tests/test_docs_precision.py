@@ -108,6 +108,32 @@ CASES = [
         {(INH, "server", "application")},
         {(INH, "server", "running application")},
     ),
+    # what one thing is of another, with the other unsaid: no class
+    (
+        "Quillpy 2 is a ground-up rewrite with many new features.",
+        set(),
+        {(INH, "quillpy 2", "rewrite")},
+    ),
+    ("Nantong is a vital river port.", {(INH, "nantong", "river port")}, set()),
+    # kin words make a class relative: "sister projects" are sisters of this one
+    (
+        "More readers live in sister projects such as quillfs and gcsq.",
+        set(),
+        {(INH, "quillfs", "sister project"), (INH, "quillfs", "project")},
+    ),
+    ("The union has member states such as France.", {(INH, "france", "member state")}, set()),
+    # a part "initially" is a part no more
+    (
+        "Quillcorn was initially part of the Quart web framework.",
+        set(),
+        {(COMP, "quart web framework", "quillcorn")},
+    ),
+    # licence boilerplate in capitals states nothing
+    (
+        "IN NO EVENT SHALL THE AUTHORS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY.",
+        set(),
+        {(INH, "claim", "liability"), (INH, "damages", "liability")},
+    ),
 ]
 
 

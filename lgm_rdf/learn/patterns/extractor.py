@@ -72,6 +72,12 @@ from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
 
 
+def shouted(text: str) -> bool:
+    """Whether a sentence is written in capitals (20 letters or more, four in five upper case)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 20 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)
+
+
 class PatternExtractor:
     """Extract inheritance, composition and alias relations with dependency-parse rules."""
 
@@ -99,6 +105,8 @@ class _Rules(ProseRules):
         """Apply every rule; a question states nothing."""
         if not self.v.tokens or self.sentence.text.rstrip().endswith("?"):
             return []
+        if shouted(self.sentence.text):
+            return []  # "IN NO EVENT SHALL THE AUTHORS ...": licence boilerplate, no statement
         for rule, apply in (
             ("copula", self._copulas),
             ("apposition", self._appositions),

@@ -22,6 +22,8 @@ from lgm_rdf.learn.patterns.extents import class_extent
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
     DEMONSTRATIVES,
+    DERIVATION_NOUNS,
+    KIN_MODIFIERS,
     KIND_HEADS,
     PARTITIVES,
     QUANTITY_NOUNS,
@@ -109,6 +111,10 @@ class ArgBuilder(ArgTokens):
         system"), so it is fine unless the noun is relational ("one of the members of").
         """
         v = self.v
+        if v.lemma(i) in DERIVATION_NOUNS:
+            return None  # "a ground-up rewrite": of something, said or not
+        if any(v.lemma(k) in KIN_MODIFIERS for k in v.children(i, "compound", "amod")):
+            return None  # "sister projects such as s3fs": sisters of this one
         relational = not restricted or v.lemma(i) in RELATIONAL_NOUNS
         of = v.pp_objects(i, "of")
         # "one of the fastest implementations of it": "of" a pronoun relates, whatever the noun

@@ -88,8 +88,8 @@ SELECTING_WORDS = words(
 # adverbs that make a copula no timeless classification: "Pluto was once a planet", "is no
 # longer", "is hardly", "is sometimes"
 COPULA_HEDGES = words(
-    "once formerly previously originally sometimes often occasionally usually rarely seldom "
-    "hardly scarcely barely longer"
+    "once formerly previously originally initially sometimes often occasionally usually rarely "
+    "seldom hardly scarcely barely longer"
 )
 # predicate nouns of measure, distance or duration ("The museum is a short walk from here")
 MEASURE_NOUNS = words(
@@ -113,6 +113,15 @@ RELATIONAL_NOUNS = words(
     "edition installment instalment iteration incarnation fork clone port variant derivative "
     "wrapper binding subset superset replacement rewrite reimplementation"
 )
+# what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up
+# rewrite" (of Pydantic), "The Harbour Cup was the second edition" (of the cup)
+# ("port" is left out: "a river port" is a harbour)
+DERIVATION_NOUNS = words(
+    "edition installment instalment iteration incarnation fork clone variant derivative "
+    "replacement rewrite reimplementation sequel prequel remake"
+)
+# kin words that make a class relative to something: "sister projects", "a parent company"
+KIN_MODIFIERS = words("sister brother parent mother daughter twin cousin sibling")
 # nouns for a role something plays in its context: "the name is a string", "the only dependency
 # is BLAS", "the default is SQLite" say what fills the role here, not what a class is
 CONTEXT_ROLE_NOUNS = words("name dependency requirement prerequisite default")
