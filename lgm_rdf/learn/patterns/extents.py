@@ -330,3 +330,23 @@ def role_before_name(v: DepView, k: int, i: int) -> bool:
         v.tokens[n].text[:1].isupper() and not v.tokens[n].text.isupper()
         for n in range(k + 1, i + 1)
     )  # "radio DJ": before an acronym the noun is part of the class
+
+
+def cut_in_quotes(v: DepView, start: int, label: str) -> bool:
+    """Whether a name that opens quotation marks at token ``start`` ends before they close
+    ('the film "Money Money, More Money"' read as "Money Money"): a title cut short."""
+    toks = v.tokens
+    if start == 0 or toks[start - 1].text not in QUOTES:
+        return False
+    close = next((j for j in range(start, len(toks)) if toks[j].text in QUOTES), None)
+    if close is None or close == start:
+        return False
+    inner = v.sentence.text[toks[start].start : toks[close - 1].end]
+    return len(_bare(label)) < len(_bare(inner))
+
+
+def _bare(title: str) -> str:
+    """A title without a leading article and trailing punctuation."""
+    title = title.strip().rstrip(".,;:!? ")
+    first, _, rest = title.partition(" ")
+    return rest if first.lower() in ("the", "a", "an") and rest else title

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import HYPHENS, LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
-from lgm_rdf.learn.patterns.extents import opening_title
+from lgm_rdf.learn.patterns.extents import cut_in_quotes, opening_title
 from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, PLACE_CLASS_NOUNS, RANK_NOUNS
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
@@ -145,7 +145,10 @@ class TitleRules(ListRules):
                 end += 1
             if end + 1 < len(v) and toks[end].text == ":" and toks[end + 1].text[:1].isupper():
                 continue  # "our publication Sentence-BERT: Sentence Embeddings ...": a subtitle
+            start = noun + 2 if toks[noun + 1].text in QUOTES else noun + 1
             for name in names:
+                if name is not None and cut_in_quotes(v, start, name.label):
+                    continue  # 'the film "Money Money, More Money"' read as "Money Money"
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier
                 if name is not None and name.is_name and not looks_like_acronym(name.label):
                     role = b.parent(noun, name)
