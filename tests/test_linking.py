@@ -80,12 +80,18 @@ def test_index_from_store_counts_each_sentence_once(spacy_nlp) -> None:  # type:
     assert index.total_documents == 4
 
 
-def test_titles_that_name_no_concept_are_names() -> None:
+def test_titles_that_name_no_concept_are_names(spacy_nlp) -> None:  # type: ignore[no-untyped-def]
+    from lgm_rdf.retrieve.names import find_names
+
     index = ConceptIndex(ROWS, titles=[*TITLES, ("urn:doc:h", "Hyman B. Samuels")])
     assert index.title_names["hyman b. samuels"] == [("urn:doc:h", "hyman b. samuels")]
     assert "hyman b. samuels" in index.names and "christopher nolan" in index.names
-    assert "document 2" not in index.names  # one content word: too common to be a name
-    assert "bernard samuels" not in index.names
+    # one word with letters is too common to be a name ("Document 10": a number is no word)
+    assert "document 10" not in index.names and "document 10" not in index.title_names
+    # found in a question's words whatever the parse makes of them
+    (question,) = spacy_nlp.parse("where was hyman b. samuels born?").sentences
+    assert "hyman b. samuels" in {f.key for f in find_names(question.tokens, index.names)}
+    assert "hyman b. samuels" not in {f.key for f in find_names(question.tokens, index.by_label)}
 
 
 def test_a_title_the_text_never_uses_still_finds_its_document(spacy_nlp) -> None:  # type: ignore[no-untyped-def]

@@ -46,10 +46,33 @@ CASES = [
         {(COMP, "band", "stone gossard")},
         {(COMP, "band", "guitarist stone gossard")},
     ),
+    (  # initials are no acronym
+        "The band includes guitarist J. Mascis.",
+        {(COMP, "band", "j. mascis")},
+        {(COMP, "band", "guitarist j. mascis")},
+    ),
+    (  # a role of several words is left out whole
+        "The band includes lead guitarist Stone Gossard.",
+        {(COMP, "band", "stone gossard")},
+        {(COMP, "band", "lead guitarist stone gossard")},
+    ),
+    (  # a role the tagger took for a name, mid-sentence
+        "The cast includes comedian Jerry Seinfeld.",
+        {(COMP, "cast", "jerry seinfeld")},
+        {(COMP, "cast", "comedian jerry seinfeld")},
+    ),
+    (  # a plural role opening the sentence, before a list of names
+        "Drummers Jack Irons and Matt Cameron played on the album.",
+        {(INH, "jack irons", "drummer"), (INH, "matt cameron", "drummer")},
+        set(),
+    ),
+    # an empty word is no part, but a whole may be any noun
+    ("Matter is made of atoms.", {(COMP, "matter", "atom")}, set()),
     # names that merely look like roles stay names
     ("Miller Johnson was a banker.", {(INH, "miller johnson", "banker")}, set()),
     ("Zeitgeist Films is an American film distributor.", set(), {(INH, "films", "zeitgeist")}),
-    # before an acronym the noun belongs to the class
+    # before an acronym or a single letter the noun belongs to the class
+    ("A lemon is a fruit that contains vitamin C.", {(COMP, "lemon", "vitamin c")}, set()),
     ("Kim Lee is a radio DJ.", {(INH, "kim lee", "radio dj")}, {(INH, "kim lee", "dj")}),
     # a present participle does not name: "a pool calling BLAS" calls BLAS
     (
@@ -72,5 +95,8 @@ def test_a_role_opening_the_sentence_is_its_own_concept(spacy_nlp) -> None:
     keys = [m.key for m in sentence_concepts(sentence)]
     assert "tom vale" in keys and "keyboardist" in keys
     assert "keyboardist tom vale" not in keys
+    (sentence,) = spacy_nlp.parse("Drummers Jack Irons and Matt Cameron played.").sentences
+    keys = [m.key for m in sentence_concepts(sentence)]
+    assert "drummer" in keys and "drummers" not in keys
     (sentence,) = spacy_nlp.parse("Christian Bale reprises the role.").sentences
     assert "christian bale" in [m.key for m in sentence_concepts(sentence)]

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S
+from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S, singular
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
-from lgm_rdf.nlp.titles import TITLE_ENTITIES, inside, title_spans
+from lgm_rdf.nlp.titles import TITLE_ENTITIES, title_spans, within_title
 from lgm_rdf.ontology import normalise_label
 
 NUMERIC_ENTITIES = frozenset(
@@ -315,9 +315,11 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
             mention = ConceptMention(key, label, start, end, kind)
             found.append((start, -end, priority[kind], mention))
 
-    if role:
-        add(0, 1, "head")
-    for start, end, label in entity_spans(sentence):
+    if role:  # the role by itself, singular whatever the tagger made of it ("Drummers")
+        word = singular(tokens[0].text.lower())
+        found.append((0, -1, priority["head"], ConceptMention(word, word, 0, 1, "head")))
+    entities = entity_spans(sentence)
+    for start, end, label in entities:
         if label not in NUMERIC_ENTITIES:
             add(start, end, "entity")
     for start, end in propn_runs(sentence):
@@ -329,10 +331,9 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
         add(start, end, "chunk")
         if end - start > 1 and tokens[head].upos == "NOUN":
             add(head, head + 1, "head")
-    entities = entity_spans(sentence)
     works = [trim_span(tokens, a, b) for a, b, label in entities if label in TITLE_ENTITIES]
     titles = title_spans(tokens, works, [(m.start, m.end) for *_, m in found])
-    found = [f for f in found if not inside(f[3].start, f[3].end, titles)]
+    found = [f for f in found if not within_title(f[3].start, f[3].end, titles)]
     found.sort(key=lambda item: item[:3])
     seen: set[str] = set()
     out: list[ConceptMention] = []

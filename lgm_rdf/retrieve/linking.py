@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections import defaultdict
-from collections.abc import Container, Iterable, Sequence
+from collections import ChainMap, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pyoxigraph import NamedNode
@@ -74,16 +74,6 @@ def words_of_key(key: str) -> list[str]:
     return [w for w in key.replace("-", " ").split() if w not in STOP_WORDS and len(w) > 1]
 
 
-class KnownNames(Container[str]):
-    """Keys of several mappings, for ``in`` tests without copying them into one set."""
-
-    def __init__(self, *mappings: Container[str]) -> None:
-        self.mappings = mappings
-
-    def __contains__(self, key: object) -> bool:
-        return any(key in m for m in self.mappings)
-
-
 class ConceptIndex:
     """Every concept's labels and mention count, indexed by label and by word."""
 
@@ -120,11 +110,13 @@ class ConceptIndex:
         self.titled: set[str] = set(self.documents)
         # titles of two or more words that name no concept ("Hyman B. Samuels" when the text
         # says "Hyman Bernard Samuels"): the KB knows the name as the title of its document
-        self.title_names: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        title_names: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for doc, title in titles:
             key = fold(title_key(title))
-            if key not in self.by_label and len(words_of_key(key)) > 1:
-                self.title_names[key].append((doc, title_key(title)))
+            words = [w for w in words_of_key(key) if any(ch.isalpha() for ch in w)]
+            if key not in self.by_label and len(words) > 1:  # "Document 10" is one word
+                title_names[key].append((doc, title_key(title)))
+        self.title_names = dict(title_names)
         self.total_documents = max(
             2, len({doc for doc, _ in titles}), max(self.documents_mentioning.values(), default=0)
         )
@@ -163,9 +155,9 @@ class ConceptIndex:
         return rows, titles
 
     @property
-    def names(self) -> KnownNames:
+    def names(self) -> ChainMap[str, object]:
         """Every name the KB knows: concept labels and the titles that name no concept."""
-        return KnownNames(self.by_label, self.title_names)
+        return ChainMap(self.by_label, self.title_names)  # type: ignore[arg-type]
 
     def label_of(self, iri: str) -> str:
         """The concept's label (its IRI when it has none)."""

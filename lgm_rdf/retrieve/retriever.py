@@ -342,7 +342,9 @@ class KBRetriever:
     def title_documents(self, phrases: Sequence[str]) -> dict[str, ExpandedConcept]:
         """Documents titled by one of ``phrases`` where no concept has that name ("Hyman B.
         Samuels" when the text only says "Hyman Bernard Samuels"), each reached by its title
-        as if by a concept linked by its label."""
+        as if by a concept linked by its label. The document IRI stands where a concept IRI
+        would (specificity 1, not in ``Round.expanded``); bridge concepts, being KB labels,
+        never name such a title, so these hits only come in the first round."""
         found: dict[str, ExpandedConcept] = {}
         for phrase in phrases:
             titled = self.index.title_names.get(fold(normalise_label(phrase)), ())

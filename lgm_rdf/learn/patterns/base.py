@@ -31,10 +31,12 @@ class RuleBase:
         self.rule = ""  # the rule now running; recorded on what it emits
 
     def _emit(self, kind: str, a: Arg | None, b: Arg | None, confidence: float) -> None:
-        """Record one relation unless an argument is missing or empty ("thing"), or both are the
-        same concept."""
-        if a is None or b is None or a.key in VACUOUS or b.key in VACUOUS:
-            return  # "most things you need": an empty word relates nothing
+        """Record one relation unless an argument is missing, the part is an empty word
+        ("thing"), or both are the same concept."""
+        if a is None or b is None:
+            return
+        if kind == "composition" and b.key in VACUOUS and not b.is_name:
+            return  # "contains most things you need": an empty word is no part
         if a.key != b.key:
             rel = Relation(
                 kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label, self.rule

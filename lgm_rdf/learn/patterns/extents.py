@@ -321,15 +321,24 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
 
 
 def role_before_name(v: DepView, k: int, i: int) -> bool:
-    """Whether token ``k`` is a lower-case common noun compounded to the capitalised name
-    ``k+1..i`` ("guitarist Stone Gossard"): a role, no word of the name."""
-    text = v.tokens[k].text
-    if v.rels[k] != "compound" or not (text.isalpha() and text.islower()):
+    """Whether token ``k`` opens a run of lower-case words before the capitalised name that
+    ends at ``i`` ("guitarist Stone Gossard", "lead guitarist J. Mascis"): a role, whatever the
+    tagger called it, and no word of the name. Before an acronym or a letter ("radio DJ",
+    "vitamin C") the words belong to the class."""
+    toks = v.tokens
+    if v.rels[k] not in ("compound", "amod") or not (toks[k].text.isalpha()):
         return False
-    return v.tokens[k].upos in ("NOUN", "VERB") and all(
-        v.tokens[n].text[:1].isupper() and not v.tokens[n].text.isupper()
-        for n in range(k + 1, i + 1)
-    )  # "radio DJ": before an acronym the noun is part of the class
+    n = k
+    while n <= i and toks[n].text.isalpha() and toks[n].text.islower():
+        if toks[n].text in NAME_PARTICLES or toks[n].upos not in ("NOUN", "VERB", "ADJ", "PROPN"):
+            return False  # "de Gaulle": a particle of the name
+        n += 1
+    if n > i or n == k:
+        return False
+    name = [toks[m].text for m in range(n, i + 1)]
+    acronym = any(len(w.rstrip(".")) > 1 and w.isupper() for w in name)
+    worded = any(len(w) > 1 and not w.isupper() for w in name)  # "vitamin C" is no role + name
+    return all(w[:1].isupper() for w in name) and worded and not acronym
 
 
 def cut_in_quotes(v: DepView, start: int, label: str) -> bool:
@@ -346,7 +355,9 @@ def cut_in_quotes(v: DepView, start: int, label: str) -> bool:
 
 
 def _bare(title: str) -> str:
-    """A title without a leading article and trailing punctuation."""
-    title = title.strip().rstrip(".,;:!? ")
-    first, _, rest = title.partition(" ")
-    return rest if first.lower() in ("the", "a", "an") and rest else title
+    """The letters and digits of a title without a leading article ("Léon: The Professional"
+    and "Léon The Professional" are one title)."""
+    first, _, rest = title.strip().partition(" ")
+    if first.lower() in ("the", "a", "an") and rest:
+        title = rest
+    return "".join(ch for ch in title if ch.isalnum())

@@ -24,14 +24,20 @@ from lgm_rdf.learn.patterns.args import HYPHENS, LIST_PUNCT, Arg, is_year, looks
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, opening_title
 from lgm_rdf.learn.patterns.lists import ListRules
-from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, PLACE_CLASS_NOUNS, RANK_NOUNS
+from lgm_rdf.learn.patterns.words import (
+    DERIVATION_NOUNS,
+    EVALUATIVE_NOUNS,
+    PLACE_CLASS_NOUNS,
+    RANK_NOUNS,
+    RELATIONAL_NOUNS,
+)
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.titles import DOUBLE_QUOTES
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
-DOUBLE_QUOTES = frozenset({'"', "“", "”", "``", "''"})
 _SINGLE_QUOTES = frozenset({"'", "‘", "’"})
 # nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
 MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
@@ -134,7 +140,8 @@ class TitleRules(ListRules):
                 noun, first = k, min((a for a in v.children(k, "appos") if a > k), default=k)
             else:
                 continue
-            if v.is_plural(noun) != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
+            plural = v.is_plural(noun) or self._leading_plural(noun)
+            if plural != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
                 continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
             if v.lemma(noun) in EVALUATIVE_NOUNS:
                 continue  # "its long-running success Polka Dot Door": a judgement, no class
@@ -145,16 +152,31 @@ class TitleRules(ListRules):
                 end += 1
             if end + 1 < len(v) and toks[end].text == ":" and toks[end + 1].text[:1].isupper():
                 continue  # "our publication Sentence-BERT: Sentence Embeddings ...": a subtitle
-            start = noun + 2 if toks[noun + 1].text in QUOTES else noun + 1
-            for name in names:
-                if name is not None and cut_in_quotes(v, start, name.label):
+            for n, name in enumerate(names):
+                if n == 0 and name is not None and cut_in_quotes(v, noun + 2, name.label):
                     continue  # 'the film "Money Money, More Money"' read as "Money Money"
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier
                 if name is not None and name.is_name and not looks_like_acronym(name.label):
                     role = b.parent(noun, name)
-                    if role is None and not b.nounish(noun):  # "[violinist]VERB David Oistrakh"
+                    if noun == 0 and leading_role(toks):  # "Drummers" taken for a name
+                        word = singular(toks[0].text.lower())
+                        role = Arg(word, word, False)
+                    elif role is None and self._mistagged_role(noun):
                         role = Arg(b.key([noun]), toks[noun].text.lower(), False)
                     self._emit("inheritance", name, role, 0.8)
+
+    def _leading_plural(self, k: int) -> bool:
+        """A plural role opening the sentence ("Drummers Jack Irons and Matt Cameron"), which
+        the tagger takes for a name and so for no plural."""
+        word = self.v.tokens[k].text.lower()
+        return k == 0 and leading_role(self.v.tokens) and singular(word) != word
+
+    def _mistagged_role(self, k: int) -> bool:
+        """An agent noun the tagger took for a verb or an adjective ("[violinist]VERB David
+        Oistrakh"), no relational word ("sister", "remake"): the class is the word itself."""
+        v = self.v
+        lemma = v.lemma(k)
+        return not self.b.nounish(k) and lemma not in RELATIONAL_NOUNS | DERIVATION_NOUNS
 
     def _role_word(self, k: int) -> bool:
         """A lower-case common noun, or a lower-case word the tagger took for a name, verb or

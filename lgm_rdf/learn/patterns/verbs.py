@@ -71,7 +71,7 @@ class VerbRules(AliasRules):
     def _restricted(self, subject_tokens: list[int]) -> bool:
         """ "Such paragraphs", "These birds": a subject that is no whole class."""
         v = self.v
-        marks = {"such", "these", "those", "this", "that"}
+        marks = DEMONSTRATIVES | {"such"}
         return any(v.lemma(k) in marks for t in subject_tokens for k in v.kids[t])
 
     def _named_member(self, verb: int, noun: int) -> None:
@@ -79,7 +79,7 @@ class VerbRules(AliasRules):
         horse named Seabiscuit": the name is a member of the noun's class, not another name of
         the class."""
         v, b = self.v, self.b
-        if v.tokens[verb].text.lower().endswith("ing"):
+        if v.tokens[verb].tag == "VBG" or v.tokens[verb].text.lower().endswith("ing"):
             return  # "a thread pool calling BLAS": it calls, it is not called
         noun = self._introduced(noun, verb)
         if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ("the", "a", "an"):

@@ -98,7 +98,14 @@ MEASURE_NOUNS = words(
     "length width height depth stretch"
 )
 # relational nouns: "a B of Y" says how X relates to Y, not what X is
-RELATIONAL_NOUNS = words(
+# what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up
+# rewrite" (of Pydantic), "The Harbour Cup was the second edition" (of the cup)
+# ("port" is left out: "a river port" is a harbour)
+DERIVATION_NOUNS = words(
+    "edition installment instalment iteration incarnation fork clone variant derivative "
+    "replacement rewrite reimplementation sequel prequel remake"
+)
+RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "member friend part capital son daughter child wife husband brother sister mother father "
     "parent relative cousin student pupil disciple fan citizen native resident symbol source "
     "home seat centre center heart side half piece fraction share victim rival partner ally "
@@ -109,16 +116,8 @@ RELATIONAL_NOUNS = words(
     "uncle aunt nephew niece grandson granddaughter grandfather grandmother grandchild stepson "
     "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
     "bandmate classmate roommate mentor protégé widow widower née nee "
-    # what one thing is of another: "the second edition of the cup", "a fork of httpcore"
-    "edition installment instalment iteration incarnation fork clone port variant derivative "
-    "wrapper binding subset superset replacement rewrite reimplementation"
-)
-# what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up
-# rewrite" (of Pydantic), "The Harbour Cup was the second edition" (of the cup)
-# ("port" is left out: "a river port" is a harbour)
-DERIVATION_NOUNS = words(
-    "edition installment instalment iteration incarnation fork clone variant derivative "
-    "replacement rewrite reimplementation sequel prequel remake"
+    # what one thing is of another: "a port of X", "Python bindings for X" (see DERIVATION_NOUNS)
+    "port wrapper binding subset superset"
 )
 # kin words that make a class relative to something: "sister projects", "a parent company"
 KIN_MODIFIERS = words("sister brother parent mother daughter twin cousin sibling")
