@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S, singular
+from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import TITLE_ENTITIES, title_spans, within_title
@@ -316,8 +316,7 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
             found.append((start, -end, priority[kind], mention))
 
     if role:  # the role by itself, singular whatever the tagger made of it ("Drummers")
-        word = singular(tokens[0].text.lower())
-        found.append((0, -1, priority["head"], ConceptMention(word, word, 0, 1, "head")))
+        found.append((0, -1, priority["head"], ConceptMention(role, role, 0, 1, "head")))
     entities = entity_spans(sentence)
     for start, end, label in entities:
         if label not in NUMERIC_ENTITIES:

@@ -28,15 +28,16 @@ ROLE_NOUNS = words(
 )
 
 
-def leading_role(tokens: Sequence[Token]) -> bool:
-    """Whether the sentence opens with a capitalised role noun right before a capitalised name
-    ("Keyboardist Boom Gaspar", "Drummers Jack Irons and ..."): the noun is no part of the name."""
+def leading_role(tokens: Sequence[Token]) -> str | None:
+    """The role noun (lower case, singular) a sentence opens with, capitalised right before a
+    capitalised name ("Keyboardist Boom Gaspar", "Drummers Jack Irons and ..." → "drummer"): the
+    noun is no part of the name. ``None`` when the sentence opens otherwise."""
     if len(tokens) < 2:
-        return False
+        return None
     first, second = tokens[0].text, tokens[1].text
     if not (first.isalpha() and first[:1].isupper() and first[1:].islower()):
-        return False
+        return None
     if not (second[:1].isupper() and any(ch.isalpha() for ch in second)):
-        return False
+        return None
     word = singular(first.lower())
-    return word in ROLE_NOUNS
+    return word if word in ROLE_NOUNS else None

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
+    ARTICLES,
     BOUND_PREFIXES,
     LIGHT_NOUNS,
     NAME_PARTICLES,
@@ -104,7 +105,7 @@ def enclosed(v: DepView, idx: list[int]) -> list[int] | None:
     inside = list(range(lo + 1, hi))
     if not toks[inside[0]].text[:1].isupper() or not all(_title_word(v, k) for k in inside):
         return None
-    if len(inside) > 1 and toks[inside[0]].text.lower() in ("the", "a", "an"):
+    if len(inside) > 1 and toks[inside[0]].text.lower() in ARTICLES:
         inside = inside[1:]  # '"The Simpsons"' is the concept "simpsons", as unquoted
     return inside
 
@@ -154,9 +155,7 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
         return None
-    if first.upos in _NO_OPENING or (
-        first.upos == "DET" and first.text.lower() not in ("the", "a", "an")
-    ):
+    if first.upos in _NO_OPENING or (first.upos == "DET" and first.text.lower() not in ARTICLES):
         return None
     if not last.text[:1].isalnum() or last.text in TITLE_FUNCTION_WORDS or last.tag == "POS":
         return None
@@ -358,6 +357,6 @@ def _bare(title: str) -> str:
     """The letters and digits of a title without a leading article ("Léon: The Professional"
     and "Léon The Professional" are one title)."""
     first, _, rest = title.strip().partition(" ")
-    if first.lower() in ("the", "a", "an") and rest:
+    if first.lower() in ARTICLES and rest:
         title = rest
     return "".join(ch for ch in title if ch.isalnum())

@@ -25,6 +25,7 @@ from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, opening_title
 from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.words import (
+    ARTICLES,
     DERIVATION_NOUNS,
     EVALUATIVE_NOUNS,
     PLACE_CLASS_NOUNS,
@@ -63,7 +64,7 @@ class TitleRules(ListRules):
         written ("Comedians in Cars Getting Coffee", "The Martyrs" -> "martyrs"), a leading
         article left out as for any quoted title."""
         toks = self.v.tokens
-        if len(idx) > 1 and toks[idx[0]].text.lower() in ("the", "a", "an"):
+        if len(idx) > 1 and toks[idx[0]].text.lower() in ARTICLES:
             idx = idx[1:]
         while idx and toks[idx[-1]].text in LIST_PUNCT:
             idx = idx[:-1]
@@ -158,8 +159,7 @@ class TitleRules(ListRules):
                 # "the web UI", "the host CPU": before an acronym the noun is a modifier
                 if name is not None and name.is_name and not looks_like_acronym(name.label):
                     role = b.parent(noun, name)
-                    if noun == 0 and leading_role(toks):  # "Drummers" taken for a name
-                        word = singular(toks[0].text.lower())
+                    if noun == 0 and (word := leading_role(toks)):  # "Drummers": a "name"
                         role = Arg(word, word, False)
                     elif role is None and self._mistagged_role(noun):
                         role = Arg(b.key([noun]), toks[noun].text.lower(), False)
@@ -168,8 +168,8 @@ class TitleRules(ListRules):
     def _leading_plural(self, k: int) -> bool:
         """A plural role opening the sentence ("Drummers Jack Irons and Matt Cameron"), which
         the tagger takes for a name and so for no plural."""
-        word = self.v.tokens[k].text.lower()
-        return k == 0 and leading_role(self.v.tokens) and singular(word) != word
+        role = leading_role(self.v.tokens) if k == 0 else None
+        return role is not None and role != self.v.tokens[k].text.lower()
 
     def _mistagged_role(self, k: int) -> bool:
         """An agent noun the tagger took for a verb or an adjective ("[violinist]VERB David
@@ -319,7 +319,7 @@ class TitleRules(ListRules):
         toks, j, items, last = self.v.tokens, start, [], False
         while j < len(toks):
             span, j = self._list_item(j)
-            if not span and last and len(items) > 1 and self.v.lemma(j) in ("the", "a", "an"):
+            if not span and last and len(items) > 1 and self.v.lemma(j) in ARTICLES:
                 return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it
             if not span:  # 'the album "A" and the single "B"': one item, then something else
                 return items[:1] if len(items) == 1 else []

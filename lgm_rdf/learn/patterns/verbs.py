@@ -13,7 +13,7 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.words import DEMONSTRATIVES
+from lgm_rdf.learn.patterns.words import ARTICLES, DEMONSTRATIVES
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
@@ -82,7 +82,7 @@ class VerbRules(AliasRules):
         if v.tokens[verb].tag == "VBG" or v.tokens[verb].text.lower().endswith("ing"):
             return  # "a thread pool calling BLAS": it calls, it is not called
         noun = self._introduced(noun, verb)
-        if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ("the", "a", "an"):
+        if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ARTICLES:
             return
         if v.is_plural(noun) or not v.tokens[noun].text.islower():
             return

@@ -59,6 +59,7 @@ RELATIVE = words("which that who whom")
 # ------------------------------------------------------------------ clause guards
 MODALS = words("can could may might would should must")
 DEMONSTRATIVES = words("this that these those")
+ARTICLES = words("the a an")
 CONDITIONS = words("if unless whether")
 HEDGES = words(
     "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"
