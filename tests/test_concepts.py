@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lgm_rdf.nlp.concepts import ConceptMention, noun_chunks, phrase_key, sentence_concepts
 from lgm_rdf.nlp.model import Sentence, Token
 
@@ -138,3 +140,22 @@ def test_a_titles_words_are_no_concepts_of_their_own(spacy_nlp):
     found = keys(one(spacy_nlp, 'He starred in "Born on the Fourth of July" in 1989.'))
     assert "born on the fourth of july" in found and not {"fourth", "july"} & set(found)
     assert "oxford" in keys(one(spacy_nlp, "She studied at the University of Oxford."))
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "key"),
+    [
+        # only the head of a noun compound takes the phrase's number
+        ("Ferrari builds sports cars.", (2, 4), "sports car"),
+        ("The city hosts two arts festivals.", (4, 6), "arts festival"),
+        ("Meta is a social media company.", (3, 6), "social media company"),
+        # a Latin plural used as a mass noun is no plural of "datum" or "medium"
+        ("Pandas reads column data quickly.", (2, 4), "column data"),
+        # the head still folds to the singular, and an acronym's plural to the acronym
+        ("Apple trees grow slowly.", (0, 2), "apple tree"),
+        ("LLMs research grew fast.", (0, 2), "llm research"),
+    ],
+)
+def test_compound_modifiers_keep_their_form(spacy_nlp, text, span, key):
+    sent = one(spacy_nlp, text)
+    assert phrase_key(sent.tokens[span[0] : span[1]]) == key

@@ -105,8 +105,30 @@ CASES = [
     # a compound keeps its own adverb or is left out: never "running application"
     (
         "The logger can be used for long running applications such as servers.",
-        {(INH, "server", "application")},
+        {(INH, "server", "long running application")},
         {(INH, "server", "running application")},
+    ),
+    # a restrictive clause in the present picks out some members: no statement of the class
+    ("It rejects a str that contains invalid UTF-8.", set(), {(COMP, "str", "invalid utf-8")}),
+    ("A list that contains duplicates is rejected.", set(), {(COMP, "list", "duplicate")}),
+    (
+        "Valid JSON containing an empty string is returned as JSON text.",
+        set(),
+        {(COMP, "json", "string")},
+    ),
+    # set off by a comma, or describing the subject, the clause states it
+    ("The museum, which contains old paintings, is closed.", {(COMP, "museum", "painting")}, set()),
+    (
+        "The wider district – which includes the towns of Alba and Brno – is large.",
+        {(COMP, "district", "town")},
+        set(),
+    ),
+    ("The output is a bytes object containing UTF-8.", {(COMP, "output", "utf-8")}, set()),
+    # a past participle tells of the one thing the sentence introduces
+    (
+        "The pope set up a commission composed of twelve cardinals.",
+        {(COMP, "commission", "cardinal")},
+        set(),
     ),
     # what one thing is of another, with the other unsaid: no class
     (

@@ -40,6 +40,14 @@ def test_plurals_fold_to_the_singular() -> None:
     assert singular("species") == "species" and singular("bus") == "bus"
 
 
+def test_a_compound_with_a_plural_modifier_is_found_by_its_head(spacy_nlp) -> None:  # type: ignore[no-untyped-def]
+    # the KB keeps a compound's modifier as written ("sports car"); the question's plural head
+    # folds to its lemma while the modifier stays
+    tokens = spacy_nlp.parse("Which sports cars are the fastest?").sentences[0].tokens
+    found = find_names(tokens, {"sports car", "car"}, {})
+    assert [(f.key, f.how) for f in found] == [("sports car", "head")]
+
+
 def test_acronyms_in_capitals_expand_to_the_name() -> None:
     assert acronym_of("large language model") == "llm"
     assert keys("What is an LLM") == [("large language model", "acronym")]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.nlp.plural import OWN_PLURAL_ENDINGS, SINGULAR_IN_S
+from lgm_rdf.nlp.plural import MASS_PLURALS, OWN_PLURAL_ENDINGS, SINGULAR_IN_S
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import TITLE_ENTITIES, title_spans, within_title
@@ -95,10 +95,13 @@ def lemma_of(tok: Token) -> str:
 
     Nouns whose -s form is their only form keep it ("species", "miniseries", "mathematics",
     "pliers"; see ``OWN_PLURAL_ENDINGS``), "-xes" plurals lose the whole "es" ("remixes" →
-    "remix", not "remixe"), and a noun tagged singular keeps its "s" ("alias").
+    "remix", not "remixe"), a noun tagged singular keeps its "s" ("alias"), and mass nouns with
+    a Latin plural's form stay as they are ("data", "media").
     """
     text = tok.text.lower()
     lemma = (tok.lemma or tok.text).lower()
+    if text in MASS_PLURALS:
+        return text
     if text.endswith(OWN_PLURAL_ENDINGS) or (text in SINGULAR_IN_S and text == lemma + "s"):
         return text  # whatever the tag: "alias" is no plural of "alia"
     if lemma.endswith("xe") and text == lemma + "s":
@@ -128,17 +131,31 @@ def phrase_key(tokens: Sequence[Token], as_written: frozenset[int] = frozenset()
     """Normalised lemma phrase of consecutive tokens (no space where the text has none); the
     tokens at positions ``as_written`` keep their form (inner words of a name), and so does a
     capitalised word after a capitalised word: "Iain Banks", "Boston Celtics" are names
-    whichever tag the last word got, not the plural of "bank" or "celtic"."""
+    whichever tag the last word got, not the plural of "bank" or "celtic". Only the head of a
+    noun compound takes the number of the phrase: a noun before another noun stays as written
+    ("sports cars" → "sports car", "arts festival" → "arts festival")."""
     parts: list[str] = []
     for n, tok in enumerate(tokens):
         named = n > 0 and _capitalised(tok.text) and _capitalised(tokens[n - 1].text)
-        parts.append(tok.text.lower() if n in as_written or named else token_key(tok))
+        kept = n in as_written or named or _noun_modifier(tokens, n)
+        parts.append(tok.text.lower() if kept else token_key(tok))
         if n < len(tokens) - 1:
             parts.append(" " if tok.ws else "")
     return normalise_label("".join(parts))
 
 
 _CAMEL = re.compile(r"[a-z][A-Z]")  # an identifier in camel case ("QueryParamTypes", "getItems")
+
+
+def _noun_modifier(tokens: Sequence[Token], n: int) -> bool:
+    """Whether word ``n`` is a lower-case noun that modifies the noun after it (a written word,
+    not an acronym's plural: "LLMs research" is about "llm")."""
+    tok = tokens[n]
+    if n + 1 >= len(tokens) or not tok.ws or tok.upos != "NOUN" or not tok.text.isalpha():
+        return False
+    if not tok.text.islower() or acronym_singular(tok.text) is not None:
+        return False
+    return tokens[n + 1].upos in NOUN_POS
 
 
 def _capitalised(text: str) -> bool:

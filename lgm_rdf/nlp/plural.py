@@ -22,6 +22,8 @@ OWN_PLURAL_ENDINGS = tuple(
     )
 )
 # singular nouns in -s beyond the endings -ss, -us, -is ("lens", "gas", "chaos")
+# Latin plurals English uses as mass nouns: "data", "the media" are no plurals of "datum", "medium"
+MASS_PLURALS = words("data media")
 SINGULAR_IN_S = words("means lens bus gas canvas chaos ethos pathos corps bias atlas iris alias")
 
 

@@ -1,7 +1,8 @@
 """Find the KB's concept names in a question's words, whatever the tagger made of them.
 
 A question's sentence is read as three word sequences: the words as written, their lemmas, and
-the words with plurals folded to the singular by spelling alone. Every span of up to
+the words with plurals folded to the singular by spelling alone; and each span once more as
+written with only its last word (a compound's head) as a lemma ("sports cars"). Every span of up to
 ``MAX_NAME_WORDS`` words that starts and ends with a content word (not a stop word) is looked up
 in the concept index by its key, in each sequence, longest span first; a span found whole is not
 looked up again in parts. Acronyms written in capitals ("LLM", "LLMs") are looked up among the
@@ -32,7 +33,7 @@ class FoundName:
     key: str
     start: int
     end: int
-    how: str  # "text" | "lemma" | "singular" | "acronym"
+    how: str  # "text" | "lemma" | "singular" | "head" | "acronym"
 
 
 def acronym_of(key: str) -> str:
@@ -55,6 +56,13 @@ def _forms(tokens: Sequence[Token]) -> list[tuple[str, list[str]]]:
     text = [t.text.lower() for t in tokens]
     lemma = [(t.lemma or t.text).lower() for t in tokens]
     return [("text", text), ("lemma", lemma), ("singular", [singular(w) for w in text])]
+
+
+def _head_form(forms: list[tuple[str, list[str]]], end: int) -> list[str]:
+    """The words as written with only the span's last word (a compound's head) folded to its
+    lemma: "sports cars" → "sports car", the key of a compound whose modifier is a plural."""
+    text, lemma = forms[0][1], forms[1][1]
+    return [*text[: end - 1], lemma[end - 1], *text[end:]]
 
 
 def _joined(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> str:
@@ -88,7 +96,7 @@ def find_names(
             end = start + size
             if not (content[start] and content[end - 1]) or any(taken[start:end]):
                 continue
-            for how, words in forms:
+            for how, words in [*forms, ("head", _head_form(forms, end))]:
                 key = _joined(tokens, words, start, end)
                 if key in known and (size > 1 or key not in STOP_WORDS):
                     found.append(FoundName(key, start, end, how))

@@ -34,6 +34,7 @@ from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
     inner_adjectives,
+    modifier_word,
     name_extent,
     noun_object,
     ranking,
@@ -164,9 +165,9 @@ class ArgTokens:
             for k in v.kids[p]:
                 rel, text = v.rels[k], v.tokens[k].text
                 bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
-                if rel == "advmod" and p != i and k == p - 1 and text.isalpha() and text.islower():
-                    keep.add(k)  # "long running applications": the compound's own adverb
-                    continue
+                if p != i and k == p - 1 and modifier_word(v, k):
+                    keep.add(k)  # "long running", "open source project": the compound's own
+                    continue  # adverb or adjective
                 if rel == "compound" and self.adjectival(k):
                     continue  # "flightless birds", "a chemical element": tagger slips
                 if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):

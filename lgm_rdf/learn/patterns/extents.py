@@ -63,6 +63,20 @@ def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
     return out
 
 
+def modifier_word(v: DepView, k: int) -> bool:
+    """Whether token ``k`` is a lower-case adverb or adjective that modifies the compound noun
+    right after it, not the phrase's head: "open" in "open source project", "heavy" in "heavy
+    metal band", "long" in "long running application" (without it the compound changes its
+    meaning). Quantities and judgements are no such word ("many", "other")."""
+    tok = v.tokens[k]
+    if v.rels[k] not in ("amod", "advmod") or not (tok.text.isalpha() and tok.text.islower()):
+        return False
+    h = v.head(k)
+    if h != k + 1 or v.rels[h] not in ("compound", "nmod") or v.kids[k]:
+        return False
+    return v.lemma(k) not in SCOPE_ADJECTIVES
+
+
 def _action_noun(v: DepView, k: int) -> bool:
     """A noun that names an action: a gerund ("learning") or a light noun ("use", "access")."""
     text = v.tokens[k].text.lower()
@@ -276,9 +290,11 @@ def _words(v: DepView, idx: list[int]) -> list[list[int]]:
 
 
 def _classifier_word(v: DepView, word: list[int]) -> bool:
-    """A word a class may keep before its head: one lower-case common noun ("kit", "music")."""
+    """A word a class may keep before its head: one lower-case common noun ("kit", "music"),
+    whatever the tagger says of its being a name ("research"[PROPN] "university")."""
     tok = v.tokens[word[0]]
-    return len(word) == 1 and tok.upos == "NOUN" and tok.text.isalpha() and tok.text.islower()
+    noun = tok.upos in ("NOUN", "PROPN")
+    return len(word) == 1 and noun and tok.text.isalpha() and tok.text.islower()
 
 
 def _national(v: DepView, word: list[int]) -> bool:
@@ -312,7 +328,7 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
         if _national(v, words[0]) and name_next:
             return None  # "French Revolution figures", "a Greek Revival structure": a name
         words = words[1:]
-    if all(_classifier_word(v, w) for w in words[:-1]) or any(
+    if all(_classifier_word(v, w) or modifier_word(v, w[0]) for w in words[:-1]) or any(
         v.tokens[w[0]].text[:1].isupper() for w in words[:-1]
     ):
         return [k for w in words for k in w]

@@ -195,6 +195,8 @@ class ArgBuilder(ArgTokens):
             if v.tokens[h].upos == "NOUN" and names:
                 s = names[-1]  # "the guide "The Elements of Style", which is ...": the name
         if s != v.head(clause) or v.rels[clause] == "acl":
+            if self.restricted_by(s, clause):
+                return []  # "a str that contains invalid UTF-8": some strs, not the class
             s = self.described(s)
         found = v.conjuncts(s)
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
@@ -224,6 +226,25 @@ class ArgBuilder(ArgTokens):
             if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
                 return []  # "the capital of France", "segments of the economy": relational
         return found
+
+    def restricted_by(self, s: int, clause: int) -> bool:
+        """Whether ``clause`` is a restrictive relative clause or participle on the common noun
+        ``s`` ("a str that contains invalid UTF-8", "valid JSON containing an empty string"):
+        it picks out some members of the class, so what it says holds of those, not of the
+        class. Only a clause in the present or a present participle: a past one tells of one
+        thing the sentence introduces ("a commission composed of cardinals", "a town called
+        Unionville"). Not when the noun describes another ("Quartz is a mineral that contains
+        silicon") nor when a comma sets the clause off ("the museum, which contains ...")."""
+        v = self.v
+        if v.rels[clause] != "acl" or v.head(clause) != s or v.tokens[s].upos != "NOUN":
+            return False
+        if v.tokens[clause].tag not in ("VBG", "VBZ", "VBP") or v.is_passive(clause):
+            return False
+        if self.described(s) != s:
+            return False
+        start = min(v.subtree(clause))
+        set_off = {",", ";", ":", "(", "–", "—", "-"}  # "the conurbation – which includes ..."
+        return start > s and not any(v.tokens[k].text in set_off for k in range(s + 1, start + 1))
 
     def selected(self, c: int) -> bool:
         """A definite subject that picks one thing out of its context rather than naming a
