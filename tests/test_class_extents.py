@@ -77,6 +77,12 @@ CASES = [
         {(INH, "zillow", "real estate company")},
         {(INH, "zillow", "estate company")},
     ),
+    # a first noun whose own modifier cannot stay leaves the head alone: not "century painter"
+    (
+        "Onufri was a 16th century painter.",
+        {(INH, "onufri", "painter")},
+        {(INH, "onufri", "century painter"), (INH, "onufri", "16th century painter")},
+    ),
     # a lower-case noun the tagger took for a name is a noun of the stack all the same
     (
         "The University of Arkansas at Little Rock is a metropolitan public research university.",

@@ -50,3 +50,21 @@ def test_mark_never_splits_a_multi_word_token():
     shared = Sentence(text, 0, (tokens[0], tokens[1], other, tokens[3]))
     assert resolved_text(sent, {0: APPLE}) == "Theirs [: Apple] isn't."
     assert resolved_text(shared, {1: APPLE}) == "Theirs isn't [: Apple]."
+
+
+def test_a_dotted_name_does_not_end_a_sentence(spacy_nlp):
+    # the tokenizer cuts "json.JSONDecodeError" at its period; the parse keeps one sentence
+    text = "JSONDecodeError is a subclass of json.JSONDecodeError and ValueError. It is raised."
+    sentences = [s.text for s in spacy_nlp.parse(text).sentences]
+    assert sentences == [
+        "JSONDecodeError is a subclass of json.JSONDecodeError and ValueError.",
+        "It is raised.",
+    ]
+    call = "Call torch.Tensor to make one."
+    assert [s.text for s in spacy_nlp.parse(call).sentences] == [call]
+    # a period followed by a space still ends a sentence, an abbreviation's period too
+    two = "He lives in the U.S. He likes it."
+    assert [s.text for s in spacy_nlp.parse(two).sentences] == [
+        "He lives in the U.S.",
+        "He likes it.",
+    ]

@@ -80,6 +80,20 @@ CASES = [
         set(),
         {(INH, "blas", "thread pool"), (INH, "blas", "pool")},
     ),
+    # what one is of a thing one made or holds is no class: founder, creator, owner, subsidiary,
+    # and any "co-" noun
+    ("Bob Lee is one of the founders of Apple.", set(), {(INH, "bob lee", "founder")}),
+    ("Ann Lee is one of the creators of the show.", set(), {(INH, "ann lee", "creator")}),
+    (
+        "The firm sold its subsidiary Celebrity Cruises.",
+        set(),
+        {(INH, "celebrity cruises", "subsidiary")},
+    ),
+    (
+        "The show was written by its co-creator Trey Parker.",
+        set(),
+        {(INH, "trey parker", "co-creator")},
+    ),
 ]
 
 

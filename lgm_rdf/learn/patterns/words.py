@@ -117,9 +117,23 @@ RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "uncle aunt nephew niece grandson granddaughter grandfather grandmother grandchild stepson "
     "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
     "bandmate classmate roommate mentor protégé widow widower née nee "
+    # what one is of a thing one made or holds: "one of the founders of X", "its subsidiary Y"
+    "founder creator owner subsidiary "
     # what one thing is of another: "a port of X", "Python bindings for X" (see DERIVATION_NOUNS)
     "port wrapper binding subset superset"
 )
+
+
+def relational_noun(lemma: str) -> bool:
+    """A noun that says what one is of another: one of ``RELATIONAL_NOUNS``, also with a prefix
+    ("ex-wife", "step-son"), and any "co-" noun ("co-founder", "co-star": of someone)."""
+    return (
+        lemma in RELATIONAL_NOUNS
+        or lemma.rsplit("-", 1)[-1] in RELATIONAL_NOUNS
+        or (lemma.startswith("co-") and len(lemma) > 4)
+    )
+
+
 # kin words that make a class relative to something: "sister projects", "a parent company"
 KIN_MODIFIERS = words("sister brother parent mother daughter twin cousin sibling")
 # nouns for a role something plays in its context: "the name is a string", "the only dependency
