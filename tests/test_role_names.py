@@ -94,6 +94,26 @@ CASES = [
         set(),
         {(INH, "trey parker", "co-creator")},
     ),
+    # a definite class noun set off after a name says what the name is
+    ("Ringo Starr, the drummer, left the band.", {(INH, "ringo starr", "drummer")}, set()),
+    (
+        "Santiago, the political capital city, has many rainy days.",
+        {(INH, "santiago", "political capital city")},
+        set(),
+    ),
+    # ... not what it is of another, nor a bracket after a place's state, nor an abbreviation
+    ("Paris, the capital of France, is big.", set(), {(INH, "paris", "capital")}),
+    ("He met Bob Lee, the owner, yesterday.", set(), {(INH, "bob lee", "owner")}),
+    (
+        "It lies in Worcester, Massachusetts (the second-largest city in New England).",
+        set(),
+        {(INH, "massachusetts", "city")},
+    ),
+    (
+        'Trot Lovers (; lit. "Trot Lovers") is a 2014 television series.',
+        {(INH, "trot lovers", "television series")},
+        {(INH, "trot lovers", "lit.")},
+    ),
 ]
 
 

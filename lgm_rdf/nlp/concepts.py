@@ -399,7 +399,8 @@ def clean_label(text: str) -> str:
 
 
 def junk_key(key: str) -> bool:
-    """Keys that name no concept: numbers, single letters, citations, placeholders, markup."""
+    """Keys that name no concept: numbers, single letters, citations, placeholders, markup,
+    abbreviations."""
     letters = sum(1 for c in key if c.isalpha())
     if letters < 2:
         return True  # "42", "x", "[3]", "b."
@@ -412,5 +413,7 @@ def junk_key(key: str) -> bool:
     if len(key) > 1 and key[-1] == "." and key[-2] in _EDGE_JUNK:
         return True  # "tools/.": a path cut at a sentence stop
     words = key.split()
+    if len(words) == 1 and key.endswith(".") and key[:-1].isalpha() and key.islower():
+        return True  # "lit.", "approx.": an abbreviation the tokenizer kept whole
     digits = sum(1 for c in key if c.isdigit())
     return len(words) == 1 and digits > letters  # "p15-1034", "v1"

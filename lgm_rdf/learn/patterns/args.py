@@ -406,7 +406,7 @@ class ArgTokens:
             return None  # a name does not run over a line break: badge rows, list debris
         acronym = looks_like_acronym(label)
         if junk_key(key) or (key in STOP_WORDS and not acronym) or key in NAME_SUFFIXES:
-            return None  # "[1]", "x", "italic_b", a stop word, "Jr." cut from its name
+            return None  # "[1]", "x", "italic_b", "lit.", a stop word, "Jr." cut from its name
         if key.count("(") != key.count(")") or key.count('"') % 2:
             return None  # "timezone(timezone.utc", 'multipleof("x': a name or code cut short
         label = clean_label(label) or label
