@@ -125,6 +125,22 @@ CASES = [
     ),
     ("The kit is a wooden box containing ten tools.", {(COMP, "kit", "tool")}, set()),
     ("The set is a box that contains twelve pencils.", {(COMP, "set", "pencil")}, set()),
+    # what fills a role in its context is no class: "the output" of one function
+    ("The output is a bytes object.", set(), {(INH, "output", "bytes object")}),
+    ("The return value is a tuple.", set(), {(INH, "return value", "tuple")}),
+    ("Values are numbers.", {(INH, "value", "number")}, set()),
+    # "the following" introduces what comes after: no name of an apposition
+    (
+        "It gives you the following: A lightweight, low-complexity HTTP web framework.",
+        set(),
+        {(INH, "following", "low-complexity http web framework")},
+    ),
+    # a verb in -ing before a name takes it as its object: the name is its own
+    (
+        "Embedding Models: training SPLADE and other sparse encoders.",
+        {(INH, "splade", "encoder")},
+        {(INH, "training splade", "encoder")},
+    ),
     # a past participle tells of the one thing the sentence introduces
     (
         "The pope set up a commission composed of twelve cardinals.",

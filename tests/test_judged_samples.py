@@ -69,15 +69,15 @@ FRESH = {
     "judged_wiki_seed73.jsonl": {"old": 0.8861, "new": 0.8950},
     "judged_tech_seed73.jsonl": {"old": 0.8317, "new": 0.8600},
     "judged_paper_seed73.jsonl": {"old": 1.0, "new": 1.0},
-    # seed 79 (docs/benchmarks.md, "Seventh session"): old = 127a203, new = the commit that adds
-    # this sample (compound modifiers keep their own adjective, restrictive clauses state
-    # nothing of the class); rows not judged before judged blind by a helper ("helper-29")
+    # seed 79 (docs/benchmarks.md, "Seventh session"): old = 127a203, new = 229a55e (compound
+    # modifiers keep their own adjective, restrictive clauses state nothing of the class); rows
+    # not judged before judged blind by a helper session ("judge": "helper-29")
     "judged_wiki_seed79.jsonl": {"old": 0.8700, "new": 0.8900},
     "judged_tech_seed79.jsonl": {"old": 0.8393, "new": 0.8800},
     "judged_paper_seed79.jsonl": {"old": 1.0, "new": 1.0},
-    # seed 83, the same method at the end of the session: old = 127a203, new = the commit that
-    # adds this sample (learned just before abbreviations became junk keys, which removes none of
-    # its rows); rows not judged before judged blind by another helper ("judge": "helper-30")
+    # seed 83, the same method later in the session: old = 127a203, new = dcd008c (learned just
+    # before abbreviations became junk keys, which removes none of its rows); rows not judged
+    # before judged blind by another helper session ("judge": "helper-30")
     "judged_wiki_seed83.jsonl": {"old": 0.8950, "new": 0.9020},
     "judged_tech_seed83.jsonl": {"old": 0.8341, "new": 0.8700},
     "judged_paper_seed83.jsonl": {"old": 1.0, "new": 1.0},

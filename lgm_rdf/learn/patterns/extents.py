@@ -359,6 +359,8 @@ def role_before_name(v: DepView, k: int, i: int) -> bool:
     if n > i or n == k:
         return False
     name = [toks[m].text for m in range(n, i + 1)]
+    if n == k + 1 and toks[k].upos == "VERB" and toks[k].text.endswith("ing"):
+        return name[0][:1].isupper()  # "training SPLADE": a verb and its object, whatever name
     acronym = any(len(w.rstrip(".")) > 1 and w.isupper() for w in name)
     worded = any(len(w) > 1 and not w.isupper() for w in name)  # "vitamin C" is no role + name
     return all(w[:1].isupper() for w in name) and worded and not acronym

@@ -260,6 +260,8 @@ class _Rules(ProseRules):
                 for name in self.b.args([h], "name"):
                     self._emit("inheritance", name, self.b.parent(i, name, restricted=True), 0.75)
                 continue
+            if self.b.selected(h):
+                continue  # "gives you the following: a lightweight framework": no name
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"

@@ -138,7 +138,9 @@ def relational_noun(lemma: str) -> bool:
 KIN_MODIFIERS = words("sister brother parent mother daughter twin cousin sibling")
 # nouns for a role something plays in its context: "the name is a string", "the only dependency
 # is BLAS", "the default is SQLite" say what fills the role here, not what a class is
-CONTEXT_ROLE_NOUNS = words("name dependency requirement prerequisite default")
+CONTEXT_ROLE_NOUNS = words(
+    "name dependency requirement prerequisite default output input result value"
+)
 # agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
 # agent nouns that name a role ("leader", "pioneer", "specialist")
 ROLE_SUFFIXES = ("er", "or", "ist")
