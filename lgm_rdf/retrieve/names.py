@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
+from lgm_rdf.nlp.concepts import lemma_of
 from lgm_rdf.nlp.model import Token
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.stopwords import STOP_WORDS
@@ -58,11 +59,11 @@ def _forms(tokens: Sequence[Token]) -> list[tuple[str, list[str]]]:
     return [("text", text), ("lemma", lemma), ("singular", [singular(w) for w in text])]
 
 
-def _head_form(forms: list[tuple[str, list[str]]], end: int) -> list[str]:
+def _head_form(tokens: Sequence[Token], text: list[str], end: int) -> list[str]:
     """The words as written with only the span's last word (a compound's head) folded to its
-    lemma: "sports cars" → "sports car", the key of a compound whose modifier is a plural."""
-    text, lemma = forms[0][1], forms[1][1]
-    return [*text[: end - 1], lemma[end - 1], *text[end:]]
+    lemma as concept keys fold it: "sports cars" → "sports car", the key of a compound whose
+    modifier is a plural."""
+    return [*text[: end - 1], lemma_of(tokens[end - 1]), *text[end:]]
 
 
 def _joined(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> str:
@@ -96,7 +97,7 @@ def find_names(
             end = start + size
             if not (content[start] and content[end - 1]) or any(taken[start:end]):
                 continue
-            for how, words in [*forms, ("head", _head_form(forms, end))]:
+            for how, words in [*forms, ("head", _head_form(tokens, forms[0][1], end))]:
                 key = _joined(tokens, words, start, end)
                 if key in known and (size > 1 or key not in STOP_WORDS):
                     found.append(FoundName(key, start, end, how))

@@ -67,14 +67,15 @@ def modifier_word(v: DepView, k: int) -> bool:
     """Whether token ``k`` is a lower-case adverb or adjective that modifies the compound noun
     right after it, not the phrase's head: "open" in "open source project", "heavy" in "heavy
     metal band", "long" in "long running application" (without it the compound changes its
-    meaning). Quantities and judgements are no such word ("many", "other")."""
+    meaning). Quantities, judgements and ordinals are no such word ("many", "other", "a
+    twentieth century composer")."""
     tok = v.tokens[k]
     if v.rels[k] not in ("amod", "advmod") or not (tok.text.isalpha() and tok.text.islower()):
         return False
     h = v.head(k)
     if h != k + 1 or v.rels[h] not in ("compound", "nmod") or v.kids[k]:
         return False
-    return v.lemma(k) not in SCOPE_ADJECTIVES
+    return v.lemma(k) not in SCOPE_ADJECTIVES | ORDINAL_WORDS and tok.ent_type != "ORDINAL"
 
 
 def _action_noun(v: DepView, k: int) -> bool:
@@ -312,7 +313,7 @@ def lost_modifier(v: DepView, idx: list[int]) -> bool:
     ("century painter"), so the head noun must stand alone."""
     first = idx[0]
     lost = [k for k in v.children(first, "amod", "nummod") if k < first and k not in idx]
-    return any(v.tokens[k].text.islower() for k in lost)
+    return any(v.tokens[k].text.islower() or v.tokens[k].text[:1].isdigit() for k in lost)
 
 
 def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:

@@ -127,6 +127,7 @@ class _Rules(ProseRules):
             ("entity-after-noun", self._entity_after_noun),
             ("bracketed-alias", self._bracketed_aliases),
             ("definite-apposition", self._definite_appositions),
+            ("name-definite-apposition", self._name_definite_appositions),
             ("quoted-title-noun", self._quoted_title_nouns),
             ("place-of-name", self._place_of_names),
             ("bracketed-members", self._bracketed_members),
@@ -253,13 +254,6 @@ class _Rules(ProseRules):
                 self._predicate(self.b.args([h], "name"), i, 0.8)
                 continue
             common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
-            if common and v.determiner(i) == "the" and self._described_name(h, i):
-                # "Santiago de Compostela, the political capital city, has ...": the class of
-                # the one thing the name names
-                self.rule = "definite-apposition"
-                for name in self.b.args([h], "name"):
-                    self._emit("inheritance", name, self.b.parent(i, name, restricted=True), 0.75)
-                continue
             if self.b.selected(h):
                 continue  # "gives you the following: a lightweight framework": no name
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
@@ -268,21 +262,6 @@ class _Rules(ProseRules):
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     self.rule = "apposition"
                     self._predicate([arg], i, 0.8)
-
-    def _described_name(self, h: int, i: int) -> bool:
-        """Whether the definite noun ``i`` set off after the name ``h`` says what the name is:
-        a singular class noun, not what the name is of or to another ("Paris, the capital of
-        France", "Bob, her brother"), nor one picked out of its context ("the latter")."""
-        v, b = self.v, self.b
-        if not b.proper(h) or v.tokens[i].upos != "NOUN" or v.is_plural(i):
-            return False
-        first = min(v.subtree(i))
-        if first < 1 or v.tokens[first - 1].text != ",":
-            return False  # "Worcester, Massachusetts (the second-largest city ...)", "; the X"
-        if v.pp_objects(i, "of") or v.children(i, "poss") or b.selected(i):
-            return False
-        excluded = RELATIONAL_NOUNS | NAME_NOUNS | EVALUATIVE_NOUNS | MEASURE_NOUNS
-        return v.lemma(i) not in excluded and h < i
 
     def _predicate(
         self, children: list[Arg], n: int, confidence: float, cop: int | None = None

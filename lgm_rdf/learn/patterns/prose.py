@@ -19,12 +19,16 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.titles import TitleRules
 from lgm_rdf.learn.patterns.words import (
+    EVALUATIVE_NOUNS,
+    MEASURE_NOUNS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     VAGUE_QUANTITIES,
+    relational_noun,
 )
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
@@ -134,24 +138,58 @@ class ProseRules(TitleRules):
             h = v.head(i)
             if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
                 continue
-            first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
-            if toks[first - 1].text != ",":
-                continue
-            if (end < len(v) and toks[end].upos != "PUNCT") or v.children(i, "conj", "cc"):
+            first = min(v.subtree(i))
+            if not self._set_off_apposition(i, first - 1 == max(v.subtree(h) - v.subtree(i))):
                 continue  # not set off, or a list
             head = toks[h]
             if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
                 continue
             if v.determiner(h) != "the" or v.pp_objects(h, "of") or v.children(h, "poss"):
                 continue  # "the capital of France, Paris", "its founder, X"
-            if v.lemma(h) in RELATIONAL_NOUNS | NAME_NOUNS:
+            if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
                 continue
             if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):
                 continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
-            if name is not None and name.is_name and first - 1 == max(v.subtree(h) - v.subtree(i)):
+            if name is not None and name.is_name:
                 self.rule = "definite-apposition"
                 self._emit("inheritance", name, b.parent(h, name), 0.8)
+
+    def _name_definite_appositions(self) -> None:
+        """ "Santiago de Compostela, the political capital city, has ...": a definite singular
+        class noun set off right after a name says what the one thing the name names is; not
+        what it is of or to another ("Paris, the capital of France", "Ann, the assistant to the
+        president", "Bob, the protagonist"), nor one picked out of its context ("the latter"),
+        nor a noun with a name of its own ("Dylan, the guitarist Eric Clapton and others")."""
+        v, b = self.v, self.b
+        excluded = NAME_NOUNS | EVALUATIVE_NOUNS | MEASURE_NOUNS
+        for i in range(2, len(v)):
+            h = v.head(i)
+            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(h):
+                continue
+            if not v.tokens[i].text.islower() or v.determiner(i) != "the" or v.is_plural(i):
+                continue
+            if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or relational_noun(v.lemma(i)):
+                continue
+            if v.pp_objects(i, "of", "to") or v.children(i, "poss") or b.selected(i):
+                continue
+            if any(b.proper(k) for k in v.children(i, "appos", "compound", "flat") if k > i):
+                continue
+            first = min(v.subtree(i))
+            between = range(max(b.name_tokens(h)) + 1, first - 1)
+            if not self._set_off_apposition(i, all(v.tokens[k].text in QUOTES for k in between)):
+                continue  # "Oprah Winfrey, the actress, and Barack Obama, the president"
+            for name in b.args([h], "name"):
+                self._emit("inheritance", name, b.parent(i, name, restricted=True), 0.75)
+
+    def _set_off_apposition(self, i: int, adjacent: bool) -> bool:
+        """Whether the apposition ``i``, ``adjacent`` to what it describes, stands between a
+        comma and the end of its clause (a comma, a stop): no list, no phrase that runs on."""
+        v, toks = self.v, self.v.tokens
+        first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
+        if not adjacent or first < 1 or toks[first - 1].text != ",":
+            return False
+        return not (end < len(v) and toks[end].upos != "PUNCT") and not v.children(i, "conj", "cc")
 
     # ------------------------------------------------------------ appositive "of"
     def _place_of_names(self) -> None:

@@ -119,6 +119,8 @@ RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "bandmate classmate roommate mentor protégé widow widower née nee "
     # what one is of a thing one made or holds: "one of the founders of X", "its subsidiary Y"
     "founder creator owner subsidiary "
+    # what one is in a story or a contest: "Frank, the protagonist", "the winner"
+    "protagonist antagonist narrator winner "
     # what one thing is of another: "a port of X", "Python bindings for X" (see DERIVATION_NOUNS)
     "port wrapper binding subset superset"
 )
