@@ -87,6 +87,10 @@ FRESH = {
     "judged_wiki_seed89.jsonl": {"old": 0.8706, "new": 0.8950},
     "judged_tech_seed89.jsonl": {"old": 0.8097, "new": 0.8950},
     "judged_paper_seed89.jsonl": {"old": 1.0, "new": 1.0},
+    # a fresh documentation corpus no rule was written from (41 READMEs of npm modules, Debian
+    # and pyenv docs, 45 package descriptions of Python packages outside the 91 READMEs), seed
+    # 97, 150 rows a side: old = 10b010d, new = 615086d; judged blind ("judge": "helper-33")
+    "judged_tech_fresh97.jsonl": {"old": 0.7235, "new": 0.7400},
 }
 # the paper yields about fifty relations and is drawn whole
 MIN_PAPER_ROWS = 45
