@@ -118,6 +118,12 @@ CASES = [
     ),
     # set off by a comma, or describing the subject, the clause states it
     ("The museum, which contains old paintings, is closed.", {(COMP, "museum", "painting")}, set()),
+    # on a plural or a definite noun the judges read the clause as a statement
+    (
+        "The agency runs campaigns that include television advertising.",
+        {(COMP, "campaign", "television advertising")},
+        set(),
+    ),
     (
         "The wider district – which includes the towns of Alba and Brno – is large.",
         {(COMP, "district", "town")},

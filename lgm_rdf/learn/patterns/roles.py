@@ -231,15 +231,20 @@ class ArgBuilder(ArgTokens):
         return found
 
     def restricted_by(self, s: int, clause: int) -> bool:
-        """Whether ``clause`` is a restrictive relative clause or participle on the common noun
-        ``s`` ("a str that contains invalid UTF-8", "valid JSON containing an empty string"):
-        it picks out some members of the class, so what it says holds of those, not of the
-        class. Only a clause in the present or a present participle: a past one tells of one
-        thing the sentence introduces ("a commission composed of cardinals", "a town called
-        Unionville"). Not when the noun describes another ("Quartz is a mineral that contains
-        silicon") nor when a comma sets the clause off ("the museum, which contains ...")."""
+        """Whether ``clause`` is a restrictive relative clause or participle on the singular
+        common noun ``s`` without "the" ("a str that contains invalid UTF-8", "valid JSON
+        containing an empty string"): it stands for any one member that meets a condition, so
+        what it says holds of those, not of the class. Only a clause in the present or a
+        present participle: a past one tells of one thing the sentence introduces ("a
+        commission composed of cardinals", "a town called Unionville"). Not a plural or a
+        definite noun (judged samples count "campaigns that include aggressive advertising"
+        and "the first version that includes all features" as statements), not when the noun
+        describes another ("Quartz is a mineral that contains silicon"), nor when a comma sets
+        the clause off ("the museum, which contains ...")."""
         v = self.v
         if v.rels[clause] != "acl" or v.head(clause) != s or v.tokens[s].upos != "NOUN":
+            return False
+        if v.is_plural(s) or v.determiner(s) == "the":
             return False
         if v.tokens[clause].tag not in ("VBG", "VBZ", "VBP") or v.is_passive(clause):
             return False
