@@ -59,11 +59,12 @@ def _forms(tokens: Sequence[Token]) -> list[tuple[str, list[str]]]:
     return [("text", text), ("lemma", lemma), ("singular", [singular(w) for w in text])]
 
 
-def _head_form(tokens: Sequence[Token], text: list[str], end: int) -> list[str]:
-    """The words as written with only the span's last word (a compound's head) folded to its
-    lemma as concept keys fold it: "sports cars" → "sports car", the key of a compound whose
-    modifier is a plural."""
-    return [*text[: end - 1], lemma_of(tokens[end - 1]), *text[end:]]
+def _head_form(text: list[str], heads: list[str], start: int, end: int) -> list[str]:
+    """The span's words as written with only its last word (a compound's head) folded to its
+    lemma as concept keys fold it (``heads``: each word so folded): "sports cars" → "sports
+    car", the key of a compound whose modifier is a plural. Positions outside the span are
+    left empty (``_joined`` reads only the span)."""
+    return [""] * start + text[start : end - 1] + [heads[end - 1]]
 
 
 def _joined(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> str:
@@ -87,6 +88,7 @@ def find_names(
     not a stop word.
     """
     forms = _forms(tokens)
+    heads = [lemma_of(t) for t in tokens]
     content = [
         t.text.lower() not in STOP_WORDS and any(ch.isalnum() for ch in t.text) for t in tokens
     ]
@@ -97,7 +99,8 @@ def find_names(
             end = start + size
             if not (content[start] and content[end - 1]) or any(taken[start:end]):
                 continue
-            for how, words in [*forms, ("head", _head_form(tokens, forms[0][1], end))]:
+            head_form = _head_form(forms[0][1], heads, start, end)
+            for how, words in [*forms, ("head", head_form)]:
                 key = _joined(tokens, words, start, end)
                 if key in known and (size > 1 or key not in STOP_WORDS):
                     found.append(FoundName(key, start, end, how))

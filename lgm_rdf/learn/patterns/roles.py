@@ -130,14 +130,14 @@ class ArgBuilder(ArgTokens):
                 return self.parent(max(mods), child)
             # "an inference class", "a data type": the compound names the kind as a whole
         found = self.arg(i, "class")
+        idx = self.class_tokens(i)
         if found is not None and not found.is_name and v.lemma(i) not in QUANTITY_NOUNS:
             # "an ITV Sport documentary series": the class is what follows the names
-            idx = self.class_tokens(i)
             names = [j for j, k in enumerate(idx) if self.proper(k)]
             if names and names[-1] + 1 < len(idx):
                 found = self.from_tokens(idx[names[-1] + 1 :]) or found
         two = found is not None and not found.is_name and len(found.key.split()) == 2
-        if two and lost_modifier(v, self.class_tokens(i)):
+        if two and lost_modifier(v, idx):
             found = self.arg(i, "head")  # "a 16th century painter": not "century painter"
         if found is not None and (found.is_name or len(found.key.split()) > 2):
             # "a 1998 science fiction film" -> "science fiction film", "an American Futurist
@@ -145,7 +145,7 @@ class ArgBuilder(ArgTokens):
             # high-level inference class" -> "inference class"); else the head noun alone
             typed = v.lemma(i) in TYPE_NOUNS and i - 1 in v.children(i, "compound")
             own = not v.pp_objects(i, "of")  # "a portion of Antarctica": the class is elsewhere
-            words = class_extent(v, self.class_tokens(i), i) if own else None
+            words = class_extent(v, idx, i) if own else None
             if typed and not found.is_name:
                 found = self.from_tokens([i - 1, i])
             elif words is not None:

@@ -26,7 +26,6 @@ from lgm_rdf.learn.patterns.extents import cut_in_quotes, opening_title
 from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
-    DERIVATION_NOUNS,
     EVALUATIVE_NOUNS,
     PLACE_CLASS_NOUNS,
     RANK_NOUNS,
@@ -176,7 +175,7 @@ class TitleRules(ListRules):
         Oistrakh"), no relational word ("sister", "remake"): the class is the word itself."""
         v = self.v
         lemma = v.lemma(k)
-        return not self.b.nounish(k) and lemma not in RELATIONAL_NOUNS | DERIVATION_NOUNS
+        return not self.b.nounish(k) and lemma not in RELATIONAL_NOUNS  # DERIVATION_NOUNS too
 
     def _role_word(self, k: int) -> bool:
         """A lower-case common noun, or a lower-case word the tagger took for a name, verb or
