@@ -28,6 +28,7 @@ from lgm_rdf.learn.crg import (
     relation_triple,
     write_relations,
 )
+from lgm_rdf.learn.genre import document_genre
 from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.learn.reflect import Reflector
 from lgm_rdf.learn.relations import Relation, RelationExtractor
@@ -105,10 +106,12 @@ class ConceptGraphStage:
         """Each relation with its confidence (``learn.confidence``): rule precision, verdict,
         and the other stored documents that state it."""
         support = self._support(checked, graph)
+        genre = document_genre((s.sentence.text, s.role) for s in graph.sentences)
+        self.counts[f"documents read as {genre}"] += 1
         out = []
         for item in checked:
             rel = item.relation
-            p = self.precision.precision(rel.extractor, rel.rule)
+            p = self.precision.precision(rel.extractor, rel.rule, genre)
             c = with_support(statement_confidence(p, item.verdict), support.get(_triple(rel), 0))
             out.append(replace(item, relation=replace(rel, confidence=clamp(c))))
         return out

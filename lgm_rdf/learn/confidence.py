@@ -4,7 +4,9 @@ Stored on each relation's ``owl:Axiom`` as ``lgm:confidence`` (an ``xsd:decimal`
 
     p  = the measured precision of the rule that found the relation (``rule_precision.json``,
          beside this module: per rule of the pattern extractor, measured on the dev and blind
-         gold sets; per extractor where there are no rules), else the extractor's prior
+         gold sets; per extractor where there are no rules), else the extractor's prior; in a
+         document of a genre with its own measurement (``learn.genre``: technical
+         documentation), the rule's precision on judged samples of that genre
     c1 = p                      without reflection (verdict unchecked)
          1 - (1 - p) / 2        valid: the other sentences confirm it, half the doubt goes
          0.9 p                  unknown: kept provisionally
@@ -36,13 +38,23 @@ UNKNOWN_PRIOR = 0.7
 
 @dataclass(frozen=True)
 class RulePrecision:
-    """Measured precision per ``extractor/rule`` and per extractor."""
+    """Measured precision per ``extractor/rule`` and per extractor; ``genres`` holds the
+    figures measured on documents of one genre (only the rules seen there)."""
 
     rules: Mapping[str, float] = field(default_factory=dict)
     extractors: Mapping[str, float] = field(default_factory=dict)
+    genres: Mapping[str, RulePrecision] = field(default_factory=dict)
 
-    def precision(self, extractor: str, rule: str = "") -> float:
-        """The precision of ``rule`` of ``extractor``, else of the extractor, else a prior."""
+    def precision(self, extractor: str, rule: str = "", genre: str = "") -> float:
+        """The precision of ``rule`` of ``extractor`` in ``genre`` if measured there, else over
+        all genres; else of the extractor; else a prior."""
+        measured = self.genres.get(genre)
+        if measured is not None:
+            name = f"{extractor}/{rule}" if rule else extractor
+            if name in measured.rules:
+                return measured.rules[name]
+            if not rule and extractor in measured.extractors:
+                return measured.extractors[extractor]
         if rule and f"{extractor}/{rule}" in self.rules:
             return self.rules[f"{extractor}/{rule}"]
         if extractor in self.extractors:
@@ -55,10 +67,14 @@ def load_precision(path: Path = PRECISION_PATH) -> RulePrecision:
     """The precision table (an empty one if the file is missing)."""
     if not path.is_file():
         return RulePrecision()
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return _precision_table(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _precision_table(data: Mapping) -> RulePrecision:
     rules = {k: float(v["precision"]) for k, v in data.get("rules", {}).items()}
     extractors = {k: float(v["precision"]) for k, v in data.get("extractors", {}).items()}
-    return RulePrecision(rules, extractors)
+    genres = {k: _precision_table(v) for k, v in data.get("genres", {}).items()}
+    return RulePrecision(rules, extractors, genres)
 
 
 def statement_confidence(precision: float, verdict: str = "unchecked") -> float:

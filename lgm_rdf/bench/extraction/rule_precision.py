@@ -1,6 +1,7 @@
 """Measure the precision of every pattern rule on the gold sets; write ``rule_precision.json``.
 
-    python -m lgm_rdf.bench.extraction.rule_precision [--judged FILE ...] [--out PATH]
+    python -m lgm_rdf.bench.extraction.rule_precision [--judged FILE ...]
+        [--technical FILE ...] [--out PATH]
 
 Each gold file (the dev set beside the checkout and ``tests/data/relations_*.jsonl``) is parsed
 with spaCy and run through the pattern extractor; a relation is a true positive when it matches
@@ -9,6 +10,10 @@ towards its extractor's overall precision by ``PRIOR_WEIGHT`` pseudo-relations, 
 twice is not trusted as 1.0: ``(tp + m * P) / (tp + fp + m)``. Relations of judged samples
 (``--judged``, the JSONL files ``lgm bench graph --sample`` writes, with verdicts) count too,
 which is how the ``compound-head`` extractor, which no gold set covers, gets its figure.
+
+``--technical`` names judged samples of technical documents (``learn.genre``); their verdicts,
+each relation counted once however many samples judged it, make the ``genres.technical`` table
+that the confidence of relations learned from technical documents uses.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 
 from lgm_rdf.bench.extraction.relations import default_path, load_gold, matched_gold, relation_key
 from lgm_rdf.learn.confidence import PRECISION_PATH
+from lgm_rdf.learn.genre import TECHNICAL
 from lgm_rdf.ontology import project_root
 
 PRIOR_WEIGHT = 4.0
@@ -55,20 +61,76 @@ def count_gold(files: Sequence[Path]) -> dict[str, Counter[str]]:
     return counts
 
 
-def count_judged(files: Sequence[Path], counts: dict[str, Counter[str]]) -> None:
-    """Add the verdicts of judged samples to ``counts``."""
+def judged_rows(files: Sequence[Path]) -> list[dict]:
+    """The judged relations of samples: verdict given, learned by the code after the change."""
+    rows = []
     for path in files:
         for line in path.read_text(encoding="utf-8").splitlines():
             item = json.loads(line) if line.strip() else {}
             if item.get("verdict") not in ("correct", "wrong") or item.get("new") is False:
                 continue  # unjudged, or learned only by the code before a change ("new": false)
-            rule, extractor = item.get("rule") or "", item.get("extractor") or "pattern"
-            name = f"{extractor}/{rule}" if rule else extractor
-            counts.setdefault(name, Counter())["tp" if item["verdict"] == "correct" else "fp"] += 1
+            rows.append(item)
+    return rows
+
+
+def count_judged(files: Sequence[Path], counts: dict[str, Counter[str]]) -> None:
+    """Add the verdicts of judged samples to ``counts``."""
+    for item in judged_rows(files):
+        _count(item, counts)
+
+
+def count_judged_once(files: Sequence[Path]) -> dict[str, Counter[str]]:
+    """Verdicts of judged samples with each relation of a sentence counted once (the last
+    verdict given to it), for samples that judged the same rows again."""
+    latest = {(r["type"], r["a"], r["b"], r["sentence"]): r for r in judged_rows(files)}
+    counts: dict[str, Counter[str]] = {}
+    for item in latest.values():
+        _count(item, counts)
+    return counts
+
+
+def _count(item: dict, counts: dict[str, Counter[str]]) -> None:
+    rule, extractor = item.get("rule") or "", item.get("extractor") or "pattern"
+    name = f"{extractor}/{rule}" if rule else extractor
+    counts.setdefault(name, Counter())["tp" if item["verdict"] == "correct" else "fp"] += 1
 
 
 def table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
     """The JSON document: per-rule and per-extractor precision with how it was measured."""
+    extractors, rules = precision_tables(counts)
+    return {
+        "measured": {
+            "command": "python -m lgm_rdf.bench.extraction.rule_precision "
+            + " ".join(f"--judged {s}" for s in sources if s.endswith(".jsonl") and "judged" in s),
+            "date": datetime.date.today().isoformat(),
+            "sources": list(sources),
+            "method": "spaCy parse + PatternExtractor on each gold sentence; TP = matches a gold "
+            "relation (a parent with extra modifiers matches its head); judged samples add their "
+            "verdicts; extractor precision P = (tp + 1) / (tp + fp + 2); rule precision shrunk "
+            f"to its extractor's by m = {PRIOR_WEIGHT:g} pseudo-relations: "
+            "(tp + m*P) / (tp + fp + m)",
+        },
+        "extractors": extractors,
+        "rules": rules,
+    }
+
+
+def genre_table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
+    """The table of one genre, measured on judged samples of its documents only."""
+    extractors, rules = precision_tables(counts)
+    return {
+        "measured": {
+            "sources": list(sources),
+            "method": "verdicts of judged samples of the genre's documents, each relation of a "
+            "sentence counted once; shrunk as above, towards the genre's extractor precision",
+        },
+        "extractors": extractors,
+        "rules": rules,
+    }
+
+
+def precision_tables(counts: dict[str, Counter[str]]) -> tuple[dict, dict]:
+    """Per-extractor (Laplace) and per-rule (shrunk) precision of ``counts``."""
     by_extractor: dict[str, Counter[str]] = {}
     for name, c in counts.items():
         by_extractor.setdefault(name.split("/", 1)[0], Counter()).update(c)
@@ -88,27 +150,21 @@ def table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
         prior = extractors[name.split("/", 1)[0]]["precision"]
         shrunk = (c["tp"] + PRIOR_WEIGHT * prior) / (c["tp"] + c["fp"] + PRIOR_WEIGHT)
         rules[name] = {"tp": c["tp"], "fp": c["fp"], "precision": round(shrunk, 3)}
-    return {
-        "measured": {
-            "command": "python -m lgm_rdf.bench.extraction.rule_precision "
-            + " ".join(f"--judged {s}" for s in sources if s.endswith(".jsonl") and "judged" in s),
-            "date": datetime.date.today().isoformat(),
-            "sources": list(sources),
-            "method": "spaCy parse + PatternExtractor on each gold sentence; TP = matches a gold "
-            "relation (a parent with extra modifiers matches its head); judged samples add their "
-            "verdicts; extractor precision P = (tp + 1) / (tp + fp + 2); rule precision shrunk "
-            f"to its extractor's by m = {PRIOR_WEIGHT:g} pseudo-relations: "
-            "(tp + m*P) / (tp + fp + m)",
-        },
-        "extractors": extractors,
-        "rules": rules,
-    }
+    return extractors, rules
 
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and write the precision table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--judged", action="append", default=[], type=Path, metavar="FILE")
+    parser.add_argument(
+        "--technical",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="a judged sample of technical documents (for the genre's own table)",
+    )
     parser.add_argument("--out", type=Path, default=PRECISION_PATH)
     args = parser.parse_args(argv)
     files = gold_files()
@@ -116,7 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     count_judged(args.judged, counts)
     root = project_root()
     sources = [_relative(p, root) for p in [*files, *args.judged]]
-    args.out.write_text(json.dumps(table(counts, sources), indent=2) + "\n", encoding="utf-8")
+    document = table(counts, sources)
+    if args.technical:
+        technical = [_relative(p, root) for p in args.technical]
+        document["measured"]["command"] += " " + " ".join(f"--technical {s}" for s in technical)
+        document["genres"] = {TECHNICAL: genre_table(count_judged_once(args.technical), technical)}
+    args.out.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 
