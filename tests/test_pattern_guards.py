@@ -183,3 +183,47 @@ def test_code_cut_into_a_label_is_no_argument(spacy_nlp) -> None:
     # "inc."); a dotted abbreviation of letters is a name ("u.s.")
     assert junk_key("lit.") and junk_key("approx.") and junk_key("inc.")
     assert not junk_key("u.s.") and not junk_key("apple inc.")
+
+
+def test_a_name_the_tagger_calls_punctuation_is_still_read(spacy_nlp) -> None:
+    """spaCy tags the identifier "ORIG_HEAD" as punctuation; reading its name once raised
+    ValueError and lost the whole document (a git manual page)."""
+    got = triples(spacy_nlp, "ORIG_HEAD is set to point at the tip of the branch before the reset.")
+    assert got == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "absent"),
+    [
+        (  # a "where" clause on a bare plural: any expression that meets it
+            "The checker only trusts expressions where foo.bar is a plain attribute.",
+            set(),
+            {(INH, "foo.bar", "attribute"), (INH, "foo.bar", "plain attribute")},
+        ),
+        (
+            "The wheel is built for systems where Python is a system package.",
+            set(),
+            {(INH, "python", "system package")},
+        ),
+        (
+            "It runs on machines where the cache contains old files.",
+            set(),
+            {(COMP, "cache", "file"), (COMP, "cache", "old file")},
+        ),
+        (  # a noun that describes a particular subject: the clause tells of that one
+            "Ghana is a country where English is an official language.",
+            {(INH, "ghana", "country"), (INH, "english", "language")},
+            set(),
+        ),
+        (  # a definite noun: one place
+            "They moved to the town where Smith is a mayor.",
+            {(INH, "smith", "mayor")},
+            set(),
+        ),
+    ],
+)
+def test_where_clause_on_no_particular_noun_states_nothing(
+    spacy_nlp, text: str, found: set, absent: set
+) -> None:
+    got = triples(spacy_nlp, text)
+    assert found <= got and not (absent & got), got

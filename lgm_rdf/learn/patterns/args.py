@@ -268,7 +268,8 @@ class ArgTokens:
                 )
             if ok:
                 keep |= v.subtree(k, _DEEP_SKIP) - exclude
-        keep = {k for k in keep if v.tokens[k].upos != "PUNCT" or v.tokens[k].text in HYPHENS}
+        punct = {k for k in keep if v.tokens[k].upos == "PUNCT" and v.tokens[k].text not in HYPHENS}
+        keep -= punct - {i}  # the name's own token stays, whatever its tag ("ORIG_HEAD")
         # 'Vakhtang "Vic" Darchinyan': the quotes of a nickname inside the name
         keep |= {k for k in range(min(keep), max(keep)) if v.tokens[k].text in QUOTES}
         idx = name_extent(v, self._span(keep, i), i)

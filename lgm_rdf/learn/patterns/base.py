@@ -66,7 +66,29 @@ class RuleBase:
                     or (rel == "prep" and lemma == "accord")  # "According to legend, ..."
                 ):
                     return True
+            if self._case_clause(i):
+                return True
         return False
+
+    def _case_clause(self, i: int) -> bool:
+        """A clause in the present introduced by "where" on a noun that picks no particular
+        thing ("expressions where foo.bar is a normal attribute", "systems where Python is a
+        system package", "a case where ..."): it describes any case that meets it, and states
+        nothing. On a definite noun ("the town where ..."), on a noun that describes a
+        particular subject ("Ghana is a country where ...") or in the past it tells of one."""
+        v = self.v
+        h = v.head(i)
+        if v.rels[i] != "acl" or h is None or v.tokens[h].upos != "NOUN":
+            return False
+        if not any(v.rels[k] == "advmod" and v.lemma(k) == "where" for k in v.kids[i]):
+            return False
+        finite = [i, *v.children(i, "cop", "aux", "auxpass")]
+        if not any(v.tokens[k].tag in ("VBZ", "VBP") for k in finite):
+            return False
+        if self.b.described(h) != h:
+            return False  # "Ghana is a country where English is an official language"
+        det = v.determiner(h)
+        return det in ("a", "an", "any", "some", "every", "each") or (not det and v.is_plural(h))
 
     def _clause_subject(self, i: int) -> tuple[int | None, int]:
         """(subject token, clause token) of a verb; a conjoined verb shares its head's subject.

@@ -122,7 +122,9 @@ RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     # what one is in a story or a contest: "Frank, the protagonist", "the winner"
     "protagonist antagonist narrator winner "
     # what one thing is of another: "a port of X", "Python bindings for X" (see DERIVATION_NOUNS)
-    "port wrapper binding subset superset"
+    "port wrapper binding subset superset "
+    # what one package or step is for another: "a dependency of IPython"
+    "dependency dependent prerequisite requirement"
 )
 
 
