@@ -196,3 +196,35 @@ def test_ask_imports_only_what_asking_needs(tmp_path, spacy_nlp: SpacyNLP) -> No
         "mcp",
     }
     assert not heavy & loaded, sorted(heavy & loaded)
+
+
+def test_a_bridge_leads_only_where_another_document_goes(spacy_nlp: SpacyNLP) -> None:
+    """A concept of the best sentences that no other sentence mentions (and that no document
+    is named after or about) would only find the sentence it came from: it is no bridge. One
+    that a document's title is about ("History of Ruritania") is."""
+    from lgm_rdf.learn.readers import read_text
+
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    kiss = KIDS + " Corliss Archer was filmed at the Zorblat Sound Stage near Ruritania."
+    history = "Ruritania became a kingdom in 1848. Its capital is Strelsau."
+    lg.learn(
+        [
+            read_text(kiss, "kiss", "Kiss and Tell"),
+            read_text(TEMPLE, "st", "Shirley Temple"),
+            read_text(history, "hr", "History of Ruritania"),
+        ]
+    )
+    lg.learn([read_text(NOISE, "noise", "Noise")])
+    answer = lg.ask("Who played Corliss Archer in Kiss and Tell, and where was it filmed?")
+    bridges = answer.iterations[0].missing
+    assert "shirley temple" in bridges and "ruritania" in bridges
+    assert "zorblat sound stage" not in bridges
+
+
+def test_what_a_title_is_about() -> None:
+    from lgm_rdf.retrieve.linking import title_subjects
+
+    assert title_subjects("history of mississippi") == ["mississippi"]
+    assert title_subjects("south korea at the olympics") == ["south korea"]
+    assert title_subjects("list of rivers of the united states") == ["the united states"]
+    assert title_subjects("shirley temple") == []

@@ -108,6 +108,12 @@ class ConceptIndex:
             for iri, _ in self.by_label.get(fold(title_key(title)), ()):
                 self.documents[iri].append(doc)
         self.titled: set[str] = set(self.documents)
+        # concepts a document's title is about without naming only them ("History of
+        # Mississippi", "South Korea at the Olympics"): a document of their own, as good as titled
+        self.about: set[str] = set()
+        for _, title in titles:
+            for part in title_subjects(fold(title_key(title))):
+                self.about.update(iri for iri, _ in self.by_label.get(part, ()))
         # titles of two or more words that name no concept ("Hyman B. Samuels" when the text
         # says "Hyman Bernard Samuels"): the KB knows the name as the title of its document
         title_names: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -215,3 +221,12 @@ class ConceptIndex:
                     sub = " ".join(words[start : start + size])
                     keep(self._exact(sub, SUBSET * size / len(words), "subset", key))
         return sorted(found.values(), key=lambda k: (-k.strength, k.label))
+
+
+def title_subjects(key: str) -> list[str]:
+    """What a title of several parts is about besides itself: the object of its last "of"
+    ("history of mississippi" → "mississippi") and what comes before its first "at" or "in"
+    ("south korea at the olympics" → "south korea")."""
+    found = [key.rsplit(" of ", 1)[1]] if " of " in key else []
+    found += [key.split(prep, 1)[0] for prep in (" at ", " in ") if prep in key]
+    return [part.strip() for part in found if part.strip()]

@@ -2,7 +2,9 @@
 
 Round 1 retrieves for the question's concepts. Each further round follows *bridge concepts*:
 specific concepts mentioned by the best sentences found so far that the question does not name
-(the entity a multi-hop question leads through). Candidates of all rounds are merged into one
+(the entity a multi-hop question leads through) and that lead somewhere: a concept no other
+sentence mentions, and that no document is named after or about, would only find the sentence
+it came from. Candidates of all rounds are merged into one
 ranking, and the supports are the best sentences that fit the chunk size. The answer is
 extractive: it quotes the best supports and says that no LLM wrote it.
 """
@@ -128,8 +130,12 @@ class OfflineReasoner:
             for iri, label in mentions.get(c.sentence, {}).items():
                 if label in seen or label in GENERIC_NOUNS or _is_title_of(label, c):
                     continue
-                # a specific concept, better one with a document of its own, leads further
-                quality = index.specificity(iri) * (1.0 if iri in index.titled else UNTITLED)
+                # a specific concept, better one with a document of its own, leads further;
+                # one no other sentence mentions leads nowhere (it would only find its lead)
+                titled = iri in index.titled or iri in index.about
+                if not titled and index.mentions.get(iri, 0) <= 1:
+                    continue
+                quality = index.specificity(iri) * (1.0 if titled else UNTITLED)
                 value = quality / (1 + rank)
                 if walk:
                     value *= BRIDGE_WALK_FLOOR + walk.get(iri, 0.0)
