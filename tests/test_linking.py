@@ -112,3 +112,41 @@ def test_a_title_the_text_never_uses_still_finds_its_document(spacy_nlp) -> None
     answer = lg.ask("Where was Hyman B. Samuels born?", reasoner="offline")
     assert answer.ranking[0].title == "Hyman B. Samuels"
     assert answer.ranking[0].concept == "hyman b. samuels"
+
+
+def test_what_a_question_asks_for_is_no_topic(spacy_nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "Which river", "the state where ...", "the individual who ...": a noun standing for the
+    answer links nothing while the question names something else (any river in the KB is no
+    evidence); a question with nothing else still links it, as a head noun."""
+    from lgm_rdf.graph import LanguageGraph
+    from lgm_rdf.retrieve.retriever import HEAD_NOUN
+    from lgm_rdf.retrieve.words import placeholder_nouns
+    from lgm_rdf.settings import Settings
+
+    asked = {
+        "Which region is Corey Taylor's city of birth located?": {"region"},
+        "When did the state where Pocahontas Mounds is located join the Union?": {"state"},
+        "What did the individual who prepared the Grand Model believe?": {"individual"},
+        "When was the country that produced Fist Power taken by the British?": {"country"},
+        "Who wrote the novel Hamlet?": set(),
+    }
+    for question, nouns in asked.items():
+        (s,) = spacy_nlp.parse(question).sentences
+        assert {s.tokens[k].text for k in placeholder_nouns(s.tokens)} == nouns, question
+
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn(
+        "The Blue River flows through Zorbania. The Red River is a river in Ostland. "
+        "The Green River is a long river."
+    )
+    r = lg.retriever
+    question = "Which river flows through Zorbania?"
+    linked = {
+        r.index.label_of(link.concept.value)
+        for link in r.link(r.question_concepts(question), question)
+    }
+    assert "zorbania" in linked and "river" not in linked
+    only = "Which river is the longest?"
+    links = r.link(r.question_concepts(only), only)
+    strengths = [link.strength for link in links if r.index.label_of(link.concept.value) == "river"]
+    assert strengths == [HEAD_NOUN]

@@ -8,10 +8,9 @@ ignores the concept graph and ranks every sentence by lexical overlap.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from pyoxigraph import NamedNode
 
@@ -30,24 +29,22 @@ from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
 from lgm_rdf.retrieve.expand import expand_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
 from lgm_rdf.retrieve.linking import LABEL, ConceptIndex, ConceptLink, fold, words_of_key
+from lgm_rdf.retrieve.memo import BoundedCache
 from lgm_rdf.retrieve.model import Candidate, ExpandedConcept, PathStep, Round
 from lgm_rdf.retrieve.names import acronym_table, find_names
 from lgm_rdf.retrieve.propagation.build import cached_graph
 from lgm_rdf.retrieve.propagation.walk import CONCEPT, PropagationGraph
 from lgm_rdf.retrieve.rank import concept_score, rank_hits
-from lgm_rdf.retrieve.words import degree_form
+from lgm_rdf.retrieve.words import degree_form, placeholder_nouns
 from lgm_rdf.settings import Settings
 from lgm_rdf.store.base import GraphStore
 
 MEMORY = 4096  # texts whose analysis is kept
 HEAD_NOUN = 0.5  # a phrase's head noun alone says less than the phrase
 MAX_DOCUMENTS_PER_CONCEPT = 3  # documents named after one concept, read whole
-K = TypeVar("K")
-V = TypeVar("V")
 ABLATIONS = ("none", "no_expansion", "no_iteration", "no_propagation", "no_graph")
-# a candidate's share of the round's best walk score, times this, adds to its score. Off: on the
-# tuning halves of the dev files 0.3 cost HotpotQA 2-4 points of R@2 and gained nothing on
-# MuSiQue, while the walk choosing bridge concepts (offline.py) helped; kept for experiments.
+# a candidate's share of the round's best walk score, times this, adds to its score. Off: 0.3 cost
+# HotpotQA 2-4 points of R@2 on the tuning halves of the dev files and gained nothing on MuSiQue.
 PROPAGATION_WEIGHT = 0.0
 DENSE_SEED_SHARE = 0.5  # the walk's restart weight on the sentences nearest in meaning
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM", "ADV", "X"})
@@ -152,6 +149,7 @@ class KBRetriever:
                     keys.append(key)
                 kinds[key] = "proper"
             inside = [set(words_of_key(n)) for n in names]
+            asked = placeholder_nouns(toks)
             for m in sentence_concepts(sentence):
                 if any(set(words_of_key(m.key)) < name for name in inside):
                     continue  # a part of a name found whole
@@ -161,6 +159,8 @@ class KBRetriever:
                     keys.append(m.key)
                 if m.kind in ("entity", "propn"):
                     kinds[m.key] = "proper"
+                elif m.end - 1 in asked:
+                    kinds[m.key] = "asked"  # "the state where ...": what is asked, no topic
                 elif m.kind == "head":
                     kinds.setdefault(m.key, "head")
                 else:
@@ -204,10 +204,11 @@ class KBRetriever:
         kinds = self._kinds_for(concepts, question)
         links: list[ConceptLink] = []
         weak: list[str] = []
-        for phrase in concepts:
+        topics = [p for p in concepts if kinds.get(p) != "asked"]
+        for phrase in topics or concepts:  # what is asked links only when nothing else does
             kind = kinds.get(phrase)
             found = self.index.link(phrase, proper=kind == "proper")
-            if kind == "head":
+            if kind in ("head", "asked"):
                 found = [replace(k, strength=k.strength * HEAD_NOUN) for k in found]
             elif max((k.strength for k in found), default=0.0) < WEAK:
                 weak.append(phrase)
@@ -389,24 +390,6 @@ class KBRetriever:
             for sentence, mentioned in mentions.items():
                 hits[sentence].matched.extend(by_iri[c] for c in mentioned if c in by_iri)
         return hits
-
-
-class BoundedCache(OrderedDict[K, V]):
-    """A dict that forgets its oldest entries beyond ``size`` (thread-safe enough for CPython:
-    a lost entry only means a question is parsed again)."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def __setitem__(self, key: K, value: V) -> None:
-        super().__setitem__(key, value)
-        self.move_to_end(key)
-        while len(self) > self.size:
-            try:
-                self.popitem(last=False)
-            except KeyError:  # emptied by another thread meanwhile
-                break
 
 
 def _best_seeds(

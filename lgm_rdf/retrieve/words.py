@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from lgm_rdf.nlp.model import Token
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -36,3 +39,20 @@ def degree_form(text: str, lemma: str, tag: str = "") -> bool:
     if lemma.endswith("e"):
         stems.add(lemma[:-1])  # "late" -> "lat-est"
     return any(text in (stem + "est", stem + "er") for stem in stems)
+
+
+def placeholder_nouns(tokens: Sequence[Token]) -> set[int]:
+    """The common nouns of a question that stand for what it asks rather than name a topic:
+    "which region", "what position", "the state where ...", "the individual who ...", "the
+    country that released ...". Any region or state in the KB is no evidence, so their mentions
+    are not retrieved (the words still count in lexical overlap)."""
+    found: set[int] = set()
+    for noun in tokens:
+        if noun.upos != "NOUN":
+            continue
+        kids = [t for t in tokens if t.head == noun.i and t.i != noun.i]
+        if any(t.deprel in ("relcl", "acl:relcl") for t in kids) or any(
+            t.deprel == "det" and t.text.lower() in ("which", "what") for t in kids
+        ):
+            found.add(noun.i)
+    return found
