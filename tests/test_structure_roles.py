@@ -194,3 +194,31 @@ def test_plain_text_fence_after_a_list_marker_closes_the_block() -> None:
     )
     roles = [b.role for b in plain_blocks(text)]
     assert roles == ["prose", "code", "code", "code", "code", "prose", "prose"]
+
+
+def test_a_line_in_capitals_heads_the_text_under_it() -> None:
+    """Manual pages and plain-text documents put a heading in capitals right above its text;
+    read as one paragraph, "DESCRIPTION" was glued to the first concept ("description ssh")."""
+    from lgm_rdf.learn.readers.plain import plain_blocks
+
+    text = (
+        "NAME\n     frob — polish a repository\n\n"
+        "DESCRIPTION\n     frob (the polisher) is a program for tidying repositories.\n"
+        "     It removes stale branches.\n\n"
+        "EXIT STATUS\nThe frob utility exits 0 on success.\n\n"
+        "NASA\nlaunched a rocket that day.\n"
+    )
+    blocks = [(b.role, b.text) for b in plain_blocks(text)]
+    assert blocks[:6] == [
+        ("heading", "NAME"),
+        ("prose", "frob — polish a repository"),
+        ("heading", "DESCRIPTION"),
+        (
+            "prose",
+            "frob (the polisher) is a program for tidying repositories. It removes stale branches.",
+        ),
+        ("heading", "EXIT STATUS"),
+        ("prose", "The frob utility exits 0 on success."),
+    ]
+    # a capital word wrapped onto its own line, then the sentence goes on: no heading
+    assert blocks[6:] == [("prose", "NASA launched a rocket that day.")]

@@ -5,8 +5,8 @@ before it are passed over. Inline Markdown and HTML markup are removed from pros
 
 A paragraph's role is judged on its raw lines (a table's cells, a reference list's entries),
 before whitespace is collapsed; paragraphs between two fence lines (```, also after a list marker: "- ```") are code; a short
-line without a full stop is a heading, and the paragraphs after a "References" heading are
-references.
+line without a full stop is a heading (so is a first line in capitals with text under it, as in
+manual pages), and the paragraphs after a "References" heading are references.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def plain_blocks(text: str) -> list[Block]:
     """The paragraphs of ``text`` as blocks, each with the role its raw lines show."""
     out: list[Block] = []
     fenced = references = False
-    for raw in re.split(r"\n[ \t]*\n", text):
+    for raw in paragraphs(text):
         cleaned = clean_text(raw)
         if not cleaned:
             continue
@@ -71,6 +71,28 @@ def plain_blocks(text: str) -> list[Block]:
 
 
 HEADING_WORDS = 8
+# a line in capitals on its own ("DESCRIPTION", "SEE ALSO", "EXIT STATUS"): a manual page or
+# plain-text heading, even when the text under it follows without a blank line
+_CAPITALS_LINE = re.compile(r"^[ \t]*[A-Z][A-Z0-9&/'()-]*(?:[ \t]+[A-Z0-9&/'()-]+)*[ \t]*$")
+
+
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of ``text`` (they end at blank lines); a first line in capitals with
+    indented text or a sentence under it is a paragraph of its own, the heading of what
+    follows."""
+    out: list[str] = []
+    for raw in re.split(r"\n[ \t]*\n", text):
+        first, _, rest = raw.strip("\n").partition("\n")
+        under = rest.lstrip("\n").split("\n", 1)[0]
+        indent = len(under) - len(under.lstrip()) > len(first) - len(first.lstrip())
+        # the text under it is indented or starts a sentence ("NASA\nlaunched ..." is one)
+        heading = bool(_CAPITALS_LINE.match(first)) and 1 <= len(first.split()) <= HEADING_WORDS
+        heading = heading and sum(ch.isalpha() for ch in first) >= 3
+        if heading and rest.strip() and (indent or under.lstrip()[:1].isupper()):
+            out += [first, rest]
+            continue
+        out.append(raw)
+    return out
 
 
 def plain_heading(raw: str) -> bool:
