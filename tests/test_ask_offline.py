@@ -228,3 +228,14 @@ def test_what_a_title_is_about() -> None:
     assert title_subjects("south korea at the olympics") == ["south korea"]
     assert title_subjects("list of rivers of the united states") == ["the united states"]
     assert title_subjects("shirley temple") == []
+
+
+def test_names_in_a_lead_sentence() -> None:
+    from lgm_rdf.retrieve.offline import written_as_name
+
+    text = "Pocahontas Mounds is an archaeological site in Hinds County, Mississippi."
+    assert written_as_name("mississippi", text) and written_as_name("hinds county", text)
+    assert not written_as_name("archaeological site", text)
+    assert not written_as_name("pocahontas mounds", "Pocahontas mounds are old.")  # its start
+    # a singular key finds its plural
+    assert written_as_name("pocahontas mound", "Two of the Pocahontas Mounds were listed.")

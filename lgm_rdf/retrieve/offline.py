@@ -11,6 +11,7 @@ extractive: it quotes the best supports and says that no LLM wrote it.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -43,6 +44,9 @@ ANSWER_SENTENCES = 2
 # a bridge concept's value is multiplied by this plus its share of the best walk score
 # (Personalized PageRank from the question's concepts and the round's best sentences)
 BRIDGE_WALK_FLOOR = 0.5
+# a concept the lead sentence writes as a name ("Mississippi", "John Locke") leads further than
+# a common noun ("archaeological site", "occasion"): multi-hop questions go through entities
+NAME_BONUS = 1.5
 
 
 class OfflineReasoner:
@@ -139,8 +143,8 @@ class OfflineReasoner:
                 value = quality / (1 + rank)
                 if walk:
                     value *= BRIDGE_WALK_FLOOR + walk.get(iri, 0.0)
-                if len(label.split()) > 1:
-                    value *= 1.5  # multi-word names lead further than single common nouns
+                if written_as_name(label, c.text):
+                    value *= NAME_BONUS  # names lead further than common nouns
                 scored[label] = max(scored.get(label, 0.0), value)
                 strength = c.score * quality**0.5
                 if label not in origin or strength > origin[label]:
@@ -148,6 +152,16 @@ class OfflineReasoner:
                     self._leads[label] = c.path
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_BRIDGES]
         return {label: origin[label] * BRIDGE_DECAY**n for n, (label, _) in enumerate(ranked)}
+
+
+def written_as_name(label: str, text: str) -> bool:
+    """Whether ``text`` writes the concept ``label`` capitalised somewhere other than at its
+    start (where every word is): "Mississippi" in "... in Hinds County, Mississippi"."""
+    words = label.split()
+    if not words:
+        return False
+    pattern = re.compile(r"\b" + r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
+    return any(m.start() > 0 and m.group(0)[:1].isupper() for m in pattern.finditer(text))
 
 
 def _is_title_of(label: str, c: Candidate) -> bool:
