@@ -25,7 +25,7 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "paths",
         nargs="+",
         metavar="PATH",
-        help=".txt .md .html .pdf .docx .json .jsonl files, HotpotQA/MuSiQue files or directories",
+        help=".txt .md .rst .html .pdf .docx .json .jsonl files, HotpotQA/MuSiQue files or directories",
     )
     add_kb(p)
     p.add_argument(

@@ -30,7 +30,7 @@ The knowledge base (KB) is an Oxigraph store in a directory: --kb DIR, or LGM_KB
 No LLM is needed; set LGM_LLM_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for any
 OpenAI-compatible server) to use --extractor llm|both and --reflect.
 Examples:
-  lgm learn data/corpus/               learn every .md .txt .pdf .html .docx .json(l) file below
+  lgm learn data/corpus/               learn every .md .rst .txt .pdf .html .docx .json(l) file below
   lgm stats                            count documents, sentences, concepts, relations
   lgm ask "What are apples rich in?"   answer with cited sentences (--explain shows the hops)
   lgm serve --port 8088                SPARQL endpoint, /ask and a web page on 127.0.0.1

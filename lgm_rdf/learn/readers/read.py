@@ -22,16 +22,19 @@ from lgm_rdf.learn.readers.model import ReaderError, SourceDocument
 from lgm_rdf.learn.readers.pdf import PDF_SUFFIXES, read_pdf
 from lgm_rdf.learn.readers.plain import plain_document
 from lgm_rdf.learn.readers.records import load_json, load_jsonl, records_to_documents
+from lgm_rdf.learn.readers.rst import rst_document
 
 log = logging.getLogger(__name__)
 
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
+RST_SUFFIXES = frozenset({".rst", ".rest"})
 JSON_SUFFIXES = frozenset({".json"})
 JSONL_SUFFIXES = frozenset({".jsonl"})
 SUPPORTED_SUFFIXES = (
     TEXT_SUFFIXES
     | MARKDOWN_SUFFIXES
+    | RST_SUFFIXES
     | JSON_SUFFIXES
     | JSONL_SUFFIXES
     | PDF_SUFFIXES
@@ -90,6 +93,8 @@ def read_file(path: str | Path, encoding: str | None = None) -> list[SourceDocum
         docs = [plain_document(text, source, source, None, p.stem)]
     elif suffix in MARKDOWN_SUFFIXES:
         docs = [markdown_document(text, source, source, None, p.stem)]
+    elif suffix in RST_SUFFIXES:
+        docs = [rst_document(text, source, source, None, p.stem)]
     else:
         records = load_jsonl(text, p) if suffix in JSONL_SUFFIXES else load_json(text, p)
         docs = records_to_documents(records, p, source)
