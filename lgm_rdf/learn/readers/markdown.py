@@ -11,7 +11,8 @@ import html
 import re
 
 from lgm_rdf.learn.readers.files import clean_text
-from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
+from lgm_rdf.learn.readers.model import SourceDocument
+from lgm_rdf.learn.readers.outline import outline_document
 from lgm_rdf.learn.readers.roles import block_role
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$", re.M)
@@ -161,16 +162,7 @@ def markdown_document(
     text: str, doc_id: str, source: str, title: str | None, fallback: str
 ) -> SourceDocument:
     """A document with one section per heading; the title defaults to the first level-1 heading."""
-    heads = markdown_sections(text)
-    if title is None:
-        title = next((t for t, lvl, _ in heads if lvl == 1 and t), fallback)
-    title = clean_text(title)
-    sections = tuple(
-        Section(head or title, level, tuple(Block(b, role=role) for role, b in blocks))
-        for head, level, blocks in heads
-        if level or blocks
-    )
-    return SourceDocument(doc_id, title, source, sections)
+    return outline_document(markdown_sections(text), doc_id, source, title, fallback)
 
 
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.S)

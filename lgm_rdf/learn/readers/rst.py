@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 
 from lgm_rdf.learn.readers.files import clean_text
-from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
+from lgm_rdf.learn.readers.model import SourceDocument
+from lgm_rdf.learn.readers.outline import outline_document
 from lgm_rdf.learn.readers.roles import block_role
 
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._!$%&,/;<>?@\\|])\1{2,}[ \t]*$")
@@ -240,16 +241,7 @@ def rst_document(
     """A document with one section per section title; the title defaults to the first one."""
     parser = _RstSections()
     parser.parse(text.expandtabs(8).split("\n"))
-    heads = parser.sections
-    if title is None:
-        title = next((t for t, lvl, _ in heads if lvl == 1 and t), fallback)
-    title = clean_text(title)
-    sections = tuple(
-        Section(head or title, level, tuple(Block(b, role=role) for role, b in blocks))
-        for head, level, blocks in heads
-        if level or blocks
-    )
-    return SourceDocument(doc_id, title, source, sections)
+    return outline_document(parser.sections, doc_id, source, title, fallback)
 
 
 _LITERAL = re.compile(r"``(.+?)``")
