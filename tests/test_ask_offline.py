@@ -224,10 +224,15 @@ def test_a_bridge_leads_only_where_another_document_goes(spacy_nlp: SpacyNLP) ->
 def test_what_a_title_is_about() -> None:
     from lgm_rdf.retrieve.linking import title_subjects
 
-    assert title_subjects("history of mississippi") == ["mississippi"]
-    assert title_subjects("south korea at the olympics") == ["south korea"]
-    assert title_subjects("list of rivers of the united states") == ["the united states"]
-    assert title_subjects("shirley temple") == []
+    assert title_subjects("History of Mississippi") == ["mississippi"]
+    assert title_subjects("Alcohol laws of Indiana") == ["indiana"]
+    assert title_subjects("South Korea at the Olympics") == ["south korea"]
+    assert title_subjects("List of rivers of the United States") == ["rivers of the united states"]
+    assert title_subjects("Religion in the United States") == ["united states"]
+    # names, not aspects of something
+    assert title_subjects("Bank of America") == title_subjects("Murder in the Cathedral") == []
+    assert title_subjects("Order of the British Empire") == []
+    assert title_subjects("Shirley Temple") == []
 
 
 def test_names_in_a_lead_sentence() -> None:
@@ -237,5 +242,7 @@ def test_names_in_a_lead_sentence() -> None:
     assert written_as_name("mississippi", text) and written_as_name("hinds county", text)
     assert not written_as_name("archaeological site", text)
     assert not written_as_name("pocahontas mounds", "Pocahontas mounds are old.")  # its start
+    assert not written_as_name("art", "He studied with Arthur Miller.")  # a whole word
+    assert not written_as_name("port", "It sails to Portland.")
     # a singular key finds its plural
     assert written_as_name("pocahontas mound", "Two of the Pocahontas Mounds were listed.")

@@ -146,6 +146,10 @@ def test_what_a_question_asks_for_is_no_topic(spacy_nlp) -> None:  # type: ignor
         for link in r.link(r.question_concepts(question), question)
     }
     assert "zorbania" in linked and "river" not in linked
+    # named as a topic too, in another sentence of the question: a topic it stays
+    both = "Which river is it? The river flows through Zorbania."
+    r.question_concepts(both)
+    assert r._kinds[both]["river"] != "asked"
     only = "Which river is the longest?"
     links = r.link(r.question_concepts(only), only)
     strengths = [link.strength for link in links if r.index.label_of(link.concept.value) == "river"]

@@ -200,10 +200,20 @@ def test_a_name_the_tagger_calls_punctuation_is_still_read(spacy_nlp) -> None:
             set(),
             {(INH, "foo.bar", "attribute"), (INH, "foo.bar", "plain attribute")},
         ),
-        (
-            "The wheel is built for systems where Python is a system package.",
+        (  # a subject of the clause's own: the case's cache
+            "The wheel is built for systems where the interpreter is a system package.",
             set(),
-            {(INH, "python", "system package")},
+            {(INH, "interpreter", "system package")},
+        ),
+        (  # a name or a mass noun as the subject: a class statement all the same
+            "Switzerland has cantons where French is an official language.",
+            {(INH, "french", "language")},
+            set(),
+        ),
+        (
+            "They visited a village where pottery is a traditional craft.",
+            {(INH, "pottery", "craft")},
+            set(),
         ),
         (
             "It runs on machines where the cache contains old files.",

@@ -46,8 +46,9 @@ class RulePrecision:
     genres: Mapping[str, RulePrecision] = field(default_factory=dict)
 
     def precision(self, extractor: str, rule: str = "", genre: str = "") -> float:
-        """The precision of ``rule`` of ``extractor`` in ``genre`` if measured there, else over
-        all genres; else of the extractor; else a prior."""
+        """The precision of ``rule`` of ``extractor`` in ``genre`` if measured there, else its
+        figure over all genres (in a measured genre scaled by the genre's extractor precision
+        over the general one); else of the extractor; else a prior."""
         measured = self.genres.get(genre)
         if measured is not None:
             name = f"{extractor}/{rule}" if rule else extractor
@@ -55,6 +56,12 @@ class RulePrecision:
                 return measured.rules[name]
             if not rule and extractor in measured.extractors:
                 return measured.extractors[extractor]
+            # not seen in the genre: the general figure, scaled as the genre scales its extractor
+            general = self.precision(extractor, rule)
+            if extractor in measured.extractors and extractor in self.extractors:
+                ratio = measured.extractors[extractor] / self.extractors[extractor]
+                return general * min(1.0, ratio)
+            return general
         if rule and f"{extractor}/{rule}" in self.rules:
             return self.rules[f"{extractor}/{rule}"]
         if extractor in self.extractors:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pyoxigraph import NamedNode
 
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.wordlists import words as word_set
 from lgm_rdf.ontology import load_query, normalise_label
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.index_cache import IndexCache, key_of
@@ -112,7 +113,7 @@ class ConceptIndex:
         # Mississippi", "South Korea at the Olympics"): a document of their own, as good as titled
         self.about: set[str] = set()
         for _, title in titles:
-            for part in title_subjects(fold(title_key(title))):
+            for part in title_subjects(title):
                 self.about.update(iri for iri, _ in self.by_label.get(part, ()))
         # titles of two or more words that name no concept ("Hyman B. Samuels" when the text
         # says "Hyman Bernard Samuels"): the KB knows the name as the title of its document
@@ -223,10 +224,33 @@ class ConceptIndex:
         return sorted(found.values(), key=lambda k: (-k.strength, k.label))
 
 
-def title_subjects(key: str) -> list[str]:
-    """What a title of several parts is about besides itself: the object of its last "of"
-    ("history of mississippi" → "mississippi") and what comes before its first "at" or "in"
-    ("south korea at the olympics" → "south korea")."""
-    found = [key.rsplit(" of ", 1)[1]] if " of " in key else []
-    found += [key.split(prep, 1)[0] for prep in (" at ", " in ") if prep in key]
-    return [part.strip() for part in found if part.strip()]
+# what an encyclopaedia writes articles about a place, people or body under: "History of X",
+# "Religion in X" are about X ("Bank of America", "Murder in the Cathedral" are names)
+ASPECT_NOUNS = word_set(
+    "history geography economy culture politics demographics government timeline list lists "
+    "outline index flag coat music religion education sport sports transport tourism "
+    "architecture cuisine climate geology languages language military law media health "
+    "literature art cinema television wildlife"
+)
+
+
+def title_subjects(title: str) -> list[str]:
+    """What a title of several parts is about besides itself (folded keys): the rest of an
+    aspect title, one whose words before "of"/"in" are an aspect noun or are written in lower
+    case ("History of Mississippi", "Alcohol laws of Indiana", "Religion in the United States"
+    → "mississippi", "indiana", "united states"; "Bank of America" is a name), and what comes
+    before "at the" ("South Korea at the Olympics" → "south korea")."""
+    tokens = _PAREN.sub("", title).split()
+    found = []
+    for k, word in enumerate(tokens[1:-1], start=1):
+        if word in ("of", "in"):
+            head = tokens[:k]
+            aspect = fold(head[0].lower()) in ASPECT_NOUNS if len(head) == 1 else None
+            if aspect or (len(head) > 1 and any(w[:1].islower() for w in head[1:])):
+                found.append(" ".join(tokens[k + 1 :]))
+            break
+    key = fold(normalise_label(" ".join(tokens)))
+    if " at the " in key:
+        found.append(key.split(" at the ", 1)[0])
+    parts = [fold(normalise_label(part)) for part in found]
+    return [re.sub(r"^(?:the|a|an) ", "", part) for part in parts if part]

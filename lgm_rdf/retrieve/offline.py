@@ -160,7 +160,8 @@ def written_as_name(label: str, text: str) -> bool:
     words = label.split()
     if not words:
         return False
-    pattern = re.compile(r"\b" + r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
+    body = r"\W+".join(re.escape(w) for w in words)
+    pattern = re.compile(rf"\b{body}(?:e?s)?\b", re.IGNORECASE)  # "Arthur" is no "art"
     return any(m.start() > 0 and m.group(0)[:1].isupper() for m in pattern.finditer(text))
 
 

@@ -160,11 +160,9 @@ class KBRetriever:
                 if m.kind in ("entity", "propn"):
                     kinds[m.key] = "proper"
                 elif m.end - 1 in asked:
-                    kinds[m.key] = "asked"  # "the state where ...": what is asked, no topic
-                elif m.kind == "head":
-                    kinds.setdefault(m.key, "head")
-                else:
-                    kinds.setdefault(m.key, "phrase")
+                    kinds.setdefault(m.key, "asked")  # "the state where ...": what is asked
+                elif kinds.get(m.key, "asked") == "asked":  # a topic wherever it is one
+                    kinds[m.key] = "head" if m.kind == "head" else "phrase"
             for tok in sentence.tokens:
                 word = lemma_of(tok)
                 if tok.upos in _CONTENT_POS and word not in STOP_WORDS and word not in words:

@@ -22,7 +22,7 @@ import argparse
 import datetime
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lgm_rdf.bench.extraction.relations import default_path, load_gold, matched_gold, relation_key
@@ -115,22 +115,38 @@ def table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
     }
 
 
-def genre_table(counts: dict[str, Counter[str]], sources: Sequence[str]) -> dict:
-    """The table of one genre, measured on judged samples of its documents only."""
-    extractors, rules = precision_tables(counts)
+def genre_table(counts: dict[str, Counter[str]], sources: Sequence[str], general: dict) -> dict:
+    """The table of one genre, measured on judged samples of its documents only; each rule is
+    shrunk towards its general precision times the genre's ratio (the genre's extractor
+    precision over the general one), so one right verdict never lowers a rule."""
+    own, _ = precision_tables(counts)
+
+    def prior(name: str) -> float | None:
+        extractor = name.split("/", 1)[0]
+        if name not in general["rules"] or extractor not in own:
+            return None
+        ratio = own[extractor]["precision"] / general["extractors"][extractor]["precision"]
+        return general["rules"][name]["precision"] * min(1.0, ratio)
+
+    extractors, rules = precision_tables(counts, prior)
     return {
         "measured": {
             "sources": list(sources),
             "method": "verdicts of judged samples of the genre's documents, each relation of a "
-            "sentence counted once; shrunk as above, towards the genre's extractor precision",
+            "sentence counted once; each rule shrunk by m pseudo-relations towards its general "
+            "precision times the genre's extractor precision over the general one (a rule the "
+            "genre never showed keeps its general precision times that ratio)",
         },
         "extractors": extractors,
         "rules": rules,
     }
 
 
-def precision_tables(counts: dict[str, Counter[str]]) -> tuple[dict, dict]:
-    """Per-extractor (Laplace) and per-rule (shrunk) precision of ``counts``."""
+def precision_tables(
+    counts: dict[str, Counter[str]], prior_of: Callable[[str], float | None] | None = None
+) -> tuple[dict, dict]:
+    """Per-extractor (Laplace) and per-rule precision of ``counts``, each rule shrunk towards
+    ``prior_of(rule)`` where it gives one, else towards its extractor's precision."""
     by_extractor: dict[str, Counter[str]] = {}
     for name, c in counts.items():
         by_extractor.setdefault(name.split("/", 1)[0], Counter()).update(c)
@@ -147,7 +163,8 @@ def precision_tables(counts: dict[str, Counter[str]]) -> tuple[dict, dict]:
     for name, c in sorted(counts.items()):
         if "/" not in name:
             continue
-        prior = extractors[name.split("/", 1)[0]]["precision"]
+        prior = prior_of(name) if prior_of is not None else None
+        prior = extractors[name.split("/", 1)[0]]["precision"] if prior is None else prior
         shrunk = (c["tp"] + PRIOR_WEIGHT * prior) / (c["tp"] + c["fp"] + PRIOR_WEIGHT)
         rules[name] = {"tp": c["tp"], "fp": c["fp"], "precision": round(shrunk, 3)}
     return extractors, rules
@@ -176,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.technical:
         technical = [_relative(p, root) for p in args.technical]
         document["measured"]["command"] += " " + " ".join(f"--technical {s}" for s in technical)
-        document["genres"] = {TECHNICAL: genre_table(count_judged_once(args.technical), technical)}
+        judged = count_judged_once(args.technical)
+        document["genres"] = {TECHNICAL: genre_table(judged, technical, document)}
     args.out.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from lgm_rdf.learn.genre import looks_like_code
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.roles import ArgBuilder
@@ -72,9 +73,9 @@ class RuleBase:
 
     def _case_clause(self, i: int) -> bool:
         """A clause in the present introduced by "where" on a noun that picks no particular
-        thing ("expressions where foo.bar is a normal attribute", "systems where Python is a
-        system package", "a case where ..."): it describes any case that meets it, and states
-        nothing. On a definite noun ("the town where ..."), on a noun that describes a
+        thing, about that case's own thing or a piece of code ("expressions where foo.bar is a
+        normal attribute", "machines where the cache contains old files"): it describes any
+        case that meets it, and states nothing. On a definite noun ("the town where ..."), on a noun that describes a
         particular subject ("Ghana is a country where ...") or in the past it tells of one."""
         v = self.v
         h = v.head(i)
@@ -88,7 +89,17 @@ class RuleBase:
         if self.b.described(h) != h:
             return False  # "Ghana is a country where English is an official language"
         det = v.determiner(h)
-        return det in ("a", "an", "any", "some", "every", "each") or (not det and v.is_plural(h))
+        if not (det in ("a", "an", "any", "some", "every", "each") or (not det and v.is_plural(h))):
+            return False
+        # what the clause says is of that case only when its subject is the case's own ("the
+        # cache", "its value") or a piece of code ("foo.bar"); "cantons where French is an
+        # official language", "a village where pottery is a craft" still state a class
+        subject = next(iter(v.children(i, "subj", "subjpass")), None)
+        if subject is None:
+            return False
+        return v.determiner(subject) in ("the", "poss", "its", "their") or looks_like_code(
+            v.tokens[subject].text
+        )
 
     def _clause_subject(self, i: int) -> tuple[int | None, int]:
         """(subject token, clause token) of a verb; a conjoined verb shares its head's subject.
