@@ -97,6 +97,7 @@ def test_inline_markup() -> None:
     assert strip_rst_inline("Use ``*args`` and *one* or **two** words.") == (
         "Use *args and one or two words."
     )
+    assert strip_rst_inline("Call :meth:`.session.commit` first.") == "Call session.commit first."
     assert strip_rst_inline("See :class:`Frob <frob.Frob>` and `docs`_ or Guide_.") == (
         "See Frob and docs or Guide."
     )

@@ -259,7 +259,7 @@ def _role_text(m: re.Match[str]) -> str:
     text = m.group(1)
     if "<" in text and text.rstrip().endswith(">"):
         text = text[: text.index("<")].strip() or text
-    return text.lstrip("~!")
+    return text.lstrip("~!.")  # "~a.b", "!a" and Sphinx's relative ".session" show the name
 
 
 def strip_rst_inline(text: str) -> str:
