@@ -20,6 +20,23 @@ def triples(nlp, text: str) -> set[tuple[str, str, str]]:
 
 
 CASES = [
+    # an indefinite subject is a class being defined: its adjectives restrict it (not every
+    # hole is a region of spacetime), unless they only rate it
+    (
+        "A black hole is a region of spacetime from which nothing escapes.",
+        {(INH, "black hole", "region")},
+        {(INH, "hole", "region")},
+    ),
+    (
+        "A regular expression is a sequence of characters.",
+        {(INH, "regular expression", "sequence")},
+        {(INH, "expression", "sequence")},
+    ),
+    (
+        "A good teacher is a patient person.",
+        {(INH, "teacher", "person")},
+        {(INH, "good teacher", "person")},
+    ),
     # a stack of lower-case nouns is the class as a whole, not its last noun
     (
         "Almac is a New Zealand based kit car company.",

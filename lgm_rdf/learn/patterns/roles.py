@@ -88,8 +88,11 @@ class ArgBuilder(ArgTokens):
             named = named or any(  # "X-linked agammaglobulinemia (XLA) is ..."
                 looks_like_acronym(v.tokens[k].text) for k in v.children(i, "appos")
             )
-            # a bare plural keeps the adjectives that restrict it: "Nested parameters are ..."
-            generic = not v.determiner(i) and v.is_plural(i)
+            # a generic subject keeps the adjectives that restrict it: a bare plural ("Nested
+            # parameters are ...") or an indefinite one ("A black hole is a region ...": not
+            # every hole is one)
+            det = v.determiner(i)
+            generic = (not det and v.is_plural(i)) or det in ("a", "an", "every", "each", "any")
             mode = "name" if named else "kind" if generic else "class"
             clause = v.head(i)
             one = clause is not None and v.singular_verb(clause) and self.ampersand_name(i)
