@@ -14,7 +14,7 @@ domain), a command-line option, a call of a lower-case identifier with its paren
 path, or a package manager with its command ("pip install"). Web addresses are left out before
 the marks are looked for, and so are reference lists (their URLs cite, they are not code).
 Measured on the development corpora (``docs/benchmarks.md`` §30): none of the 1,455 HotpotQA
-and MuSiQue paragraphs is technical; 165 of 177 README and package descriptions are, and the
+and MuSiQue paragraphs is technical; 164 of 177 README and package descriptions are, and the
 LGM paper is (its prompt templates and equations). Short package blurbs with no code stay
 encyclopaedic, which only means that they keep the general figures.
 """

@@ -245,8 +245,8 @@ def title_subjects(title: str) -> list[str]:
     for k, word in enumerate(tokens[1:-1], start=1):
         if word in ("of", "in"):
             head = tokens[:k]
-            aspect = fold(head[0].lower()) in ASPECT_NOUNS if len(head) == 1 else None
-            if aspect or (len(head) > 1 and any(w[:1].islower() for w in head[1:])):
+            aspect = len(head) == 1 and fold(head[0].lower()) in ASPECT_NOUNS
+            if aspect or any(w[:1].islower() for w in head[1:]):  # "Alcohol laws of ..."
                 found.append(" ".join(tokens[k + 1 :]))
             break
     key = fold(normalise_label(" ".join(tokens)))

@@ -119,7 +119,7 @@ def genre_table(counts: dict[str, Counter[str]], sources: Sequence[str], general
     """The table of one genre, measured on judged samples of its documents only; each rule is
     shrunk towards its general precision times the genre's ratio (the genre's extractor
     precision over the general one), so one right verdict never lowers a rule."""
-    own, _ = precision_tables(counts)
+    own = extractor_table(counts)
 
     def prior(name: str) -> float | None:
         extractor = name.split("/", 1)[0]
@@ -142,15 +142,12 @@ def genre_table(counts: dict[str, Counter[str]], sources: Sequence[str], general
     }
 
 
-def precision_tables(
-    counts: dict[str, Counter[str]], prior_of: Callable[[str], float | None] | None = None
-) -> tuple[dict, dict]:
-    """Per-extractor (Laplace) and per-rule precision of ``counts``, each rule shrunk towards
-    ``prior_of(rule)`` where it gives one, else towards its extractor's precision."""
+def extractor_table(counts: dict[str, Counter[str]]) -> dict:
+    """Per-extractor precision of ``counts``, Laplace-smoothed."""
     by_extractor: dict[str, Counter[str]] = {}
     for name, c in counts.items():
         by_extractor.setdefault(name.split("/", 1)[0], Counter()).update(c)
-    extractors = {  # Laplace: (tp + 1) / (tp + fp + 2), so 17 of 17 is not certainty
+    return {  # Laplace: (tp + 1) / (tp + fp + 2), so 17 of 17 is not certainty
         name: {
             "tp": c["tp"],
             "fp": c["fp"],
@@ -159,6 +156,14 @@ def precision_tables(
         for name, c in sorted(by_extractor.items())
         if c["tp"] + c["fp"]
     }
+
+
+def precision_tables(
+    counts: dict[str, Counter[str]], prior_of: Callable[[str], float | None] | None = None
+) -> tuple[dict, dict]:
+    """Per-extractor (Laplace) and per-rule precision of ``counts``, each rule shrunk towards
+    ``prior_of(rule)`` where it gives one, else towards its extractor's precision."""
+    extractors = extractor_table(counts)
     rules = {}
     for name, c in sorted(counts.items()):
         if "/" not in name:

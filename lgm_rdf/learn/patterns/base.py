@@ -14,7 +14,7 @@ from lgm_rdf.learn.genre import looks_like_code
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.roles import ArgBuilder
-from lgm_rdf.learn.patterns.words import CONDITIONS, HEDGES, MODALS
+from lgm_rdf.learn.patterns.words import CONDITIONS, GENERIC_DETERMINERS, HEDGES, MODALS
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import VACUOUS
@@ -75,8 +75,9 @@ class RuleBase:
         """A clause in the present introduced by "where" on a noun that picks no particular
         thing, about that case's own thing or a piece of code ("expressions where foo.bar is a
         normal attribute", "machines where the cache contains old files"): it describes any
-        case that meets it, and states nothing. On a definite noun ("the town where ..."), on a noun that describes a
-        particular subject ("Ghana is a country where ...") or in the past it tells of one."""
+        case that meets it, and states nothing. On a definite noun ("the town where ..."), on a
+        noun that describes a particular subject ("Ghana is a country where ...") or in the past
+        it tells of one."""
         v = self.v
         h = v.head(i)
         if v.rels[i] != "acl" or h is None or v.tokens[h].upos != "NOUN":
@@ -89,7 +90,7 @@ class RuleBase:
         if self.b.described(h) != h:
             return False  # "Ghana is a country where English is an official language"
         det = v.determiner(h)
-        if not (det in ("a", "an", "any", "some", "every", "each") or (not det and v.is_plural(h))):
+        if not (det in GENERIC_DETERMINERS | {"some"} or (not det and v.is_plural(h))):
             return False
         # what the clause says is of that case only when its subject is the case's own ("the
         # cache", "its value") or a piece of code ("foo.bar"); "cantons where French is an

@@ -23,6 +23,7 @@ from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
     DEMONSTRATIVES,
     DERIVATION_NOUNS,
+    GENERIC_DETERMINERS,
     KIN_MODIFIERS,
     KIND_HEADS,
     PARTITIVES,
@@ -92,7 +93,7 @@ class ArgBuilder(ArgTokens):
             # parameters are ...") or an indefinite one ("A black hole is a region ...": not
             # every hole is one)
             det = v.determiner(i)
-            generic = (not det and v.is_plural(i)) or det in ("a", "an", "every", "each", "any")
+            generic = (not det and v.is_plural(i)) or det in GENERIC_DETERMINERS
             mode = "name" if named else "kind" if generic else "class"
             clause = v.head(i)
             one = clause is not None and v.singular_verb(clause) and self.ampersand_name(i)

@@ -60,6 +60,8 @@ RELATIVE = words("which that who whom")
 MODALS = words("can could may might would should must")
 DEMONSTRATIVES = words("this that these those")
 ARTICLES = words("the a an")
+# determiners of a noun that stands for any member of its class ("a black hole", "every key")
+GENERIC_DETERMINERS = words("a an every each any")
 CONDITIONS = words("if unless whether")
 HEDGES = words(
     "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"

@@ -12,7 +12,7 @@ import re
 
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.model import SourceDocument
-from lgm_rdf.learn.readers.outline import outline_document
+from lgm_rdf.learn.readers.outline import as_sentence, outline_document
 from lgm_rdf.learn.readers.roles import block_role
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$", re.M)
@@ -30,7 +30,6 @@ _BADGES = re.compile(r"^[ \t]*(?:\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?[ \t]*)+
 _TABLE_SEP = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
-_END_PUNCT = re.compile(r"[.!?:;…][\"'”’)\]]*$")
 
 
 class _MarkdownSections:
@@ -53,7 +52,7 @@ class _MarkdownSections:
         if self.item is not None:
             item = strip_inline(" ".join(self.item))
             if item:
-                blocks.append(("item", item if _END_PUNCT.search(item) else item + "."))
+                blocks.append(("item", as_sentence(item)))
             self.item = None
         if self.para:
             para = strip_inline(" ".join(self.para))

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
+
+END_PUNCT = re.compile(r"[.!?:;…][\"'”’)\]]*$")  # a text that ends as a sentence does
+
+
+def as_sentence(text: str) -> str:
+    """A list item as one sentence: a full stop added where it has no end punctuation, so
+    that items are not run together when the text is cut into sentences."""
+    return text if END_PUNCT.search(text) else text + "."
+
 
 Outline = Sequence[tuple[str, int, Sequence[tuple[str, str]]]]  # (title, level, [(role, text)])
 

@@ -26,7 +26,7 @@ import re
 
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.model import SourceDocument
-from lgm_rdf.learn.readers.outline import outline_document
+from lgm_rdf.learn.readers.outline import END_PUNCT, as_sentence, outline_document
 from lgm_rdf.learn.readers.roles import block_role
 
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._!$%&,/;<>?@\\|])\1{2,}[ \t]*$")
@@ -220,7 +220,7 @@ class _RstSections:
         text = " ".join(ln.strip() for ln in para)
         term = first.strip()
         defined = len(para) > 1 and _indent(para[1]) > _indent(first) and not _ITEM.match(first)
-        if defined and len(term.split()) <= 8 and not _END_PUNCT.search(term):  # definition list
+        if defined and len(term.split()) <= 8 and not END_PUNCT.search(term):  # definition list
             text = term + ": " + " ".join(ln.strip() for ln in para[1:])
         literal = text.endswith("::")
         if literal:  # "Example::" reads "Example:"; "Example: ::" and "::" alone vanish
@@ -229,7 +229,7 @@ class _RstSections:
         if m := _ITEM.match(first):
             text = " ".join([m.group(2).strip(), *(ln.strip() for ln in para[1:])])
             text = text[:-1] if literal else text
-            text = text if _END_PUNCT.search(text) else text + "."  # one item, one sentence
+            text = as_sentence(text)
         if text:
             self.add("prose", text)
         return literal
@@ -252,7 +252,6 @@ _NAMED = re.compile(r"(?<=\w)__?(?=[\s.,;:!?)\]]|$)")
 _SUBSTITUTION = re.compile(r"\|([^|\s][^|]*)\|_{0,2}")
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*()]{1,80}?)(?<=[^\s*])\*(?![\w*])")
-_END_PUNCT = re.compile(r"[.!?:;…][\"'”’)\]]*$")
 
 
 def _role_text(m: re.Match[str]) -> str:
