@@ -48,6 +48,9 @@ def test_compound_heads() -> None:
     assert compound_head("database", "database") is None
     assert compound_head("area code 575", "area code 575") is None
     assert compound_head("fruit type", "fruit type") is None  # a generic head
+    # a word that stresses the noun does not narrow its class ("the very nature of X")
+    assert compound_head("very nature", "very nature") is None
+    assert compound_head("own process", "own process") is None
     rel = Relation(
         "inheritance",
         "oxigraph",

@@ -237,3 +237,108 @@ def test_where_clause_on_no_particular_noun_states_nothing(
 ) -> None:
     got = triples(spacy_nlp, text)
     assert found <= got and not (absent & got), got
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "absent"),
+    [
+        (  # alternatives: being one of several things states none of them
+            "Each chunk is either a list or a generator.",
+            set(),
+            {(INH, "chunk", "list"), (INH, "chunk", "generator")},
+        ),
+        (
+            "Ceres is a planet or an asteroid.",
+            set(),
+            {(INH, "ceres", "planet"), (INH, "ceres", "asteroid")},
+        ),
+        (  # "and" adds members; a subject coordinated by "or" still names each
+            "A sloop or cutter is a sailing boat.",
+            {(INH, "sloop", "sailing boat"), (INH, "cutter", "sailing boat")},
+            set(),
+        ),
+        (  # what follows "not a" is ruled out, with its "or"
+            "Gofmt is a formatter, not a Go linter or interpreter.",
+            {(INH, "gofmt", "formatter")},
+            {(INH, "gofmt", "go linter"), (INH, "gofmt", "interpreter")},
+        ),
+        (  # alternatives of one kind state that kind
+            "The colour is either a short hex string or a long hex string.",
+            {(INH, "colour", "hex string")},
+            set(),
+        ),
+        (  # what something is instead of another: the other is ruled out
+            "Each record is a plain tuple instead of a dictionary.",
+            {(INH, "record", "tuple")},
+            {(INH, "record", "dictionary")},
+        ),
+        (  # an ordinal picks one member of a sequence, not the class
+            "The third parameter is a callback function.",
+            set(),
+            {(INH, "parameter", "callback function"), (INH, "parameter", "function")},
+        ),
+        (  # "ones" stands for a noun said before
+            "The viewer lists messages from all known queues, including remote ones.",
+            set(),
+            {(INH, "remote one", "message"), (INH, "remote one", "queue")},
+        ),
+        (  # "cases such as X": X is an example of a situation, not of a class
+            "In rare cases such as corrupted archives, the command exits early.",
+            set(),
+            {(INH, "corrupted archive", "case"), (INH, "archive", "case")},
+        ),
+        (  # a judgement, not a class
+            "Common culprits include stale caches, expired tokens, and open sockets.",
+            set(),
+            {(INH, "cache", "culprit"), (INH, "token", "culprit"), (INH, "socket", "culprit")},
+        ),
+        (  # a slot holds a value, not a part
+            "The status column contains the exit code of the job.",
+            set(),
+            {(COMP, "status column", "exit code")},
+        ),
+        (  # a relational noun: what one project is of another
+            "The Foo project is a continuation of Bar.",
+            set(),
+            {(INH, "foo project", "continuation")},
+        ),
+        (  # "only Xs that are Y" selects some Xs
+            "The loader accepts only files that are archives.",
+            set(),
+            {(INH, "only file", "archive"), (INH, "file", "archive")},
+        ),
+        (
+            "These helpers select only values that are lists, dicts, tuples (lists or dicts), "
+            "numbers, and strings, respectively.",
+            set(),
+            {(INH, "value", "list"), (INH, "value", "string")},
+        ),
+        (  # a bracketed relative clause tells of the member it follows, not of the list
+            "The engine stores numbers, strings, lists, records (which are maps with string keys)"
+            " and null.",
+            {(INH, "record", "map")},
+            {(INH, "null", "map"), (INH, "list", "map")},
+        ),
+        (  # "other-" opening a hyphenated word is no "and other Bs"
+            "Set the mode to 0640 (user-read and user-write, group-read, and other-read).",
+            set(),
+            {(INH, "user-read", "other-read"), (INH, "group-read", "other-read")},
+        ),
+        (  # a quoted saying is no example of a class
+            'Teams often follow rules like the classic "tabs for indentation, spaces for '
+            'alignment" in their projects.',
+            set(),
+            {(INH, "tab", "rule")},
+        ),
+        (  # ... a quoted title is
+            'He played songs such as "Hey Jude" and "Let It Be".',
+            {(INH, "hey jude", "song")},
+            set(),
+        ),
+    ],
+)
+def test_statements_that_state_no_class(spacy_nlp, text: str, found: set, absent: set) -> None:
+    """Alternatives, ruled-out options, ordinals, pro-forms, situations, judgements, value
+    slots and bracketed clauses (shapes met in documentation no rule was written from)."""
+    got = triples(spacy_nlp, text)
+    assert found <= got and not (absent & got), got

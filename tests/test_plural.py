@@ -77,3 +77,49 @@ def test_a_tagged_plural_keeps_a_word_that_is_none(text: str, lemma: str, key: s
         i=0, text=text, lemma=lemma, upos="NOUN", deprel="nsubj", head=0, start=0, tag="NNS"
     )
     assert token_key(tok) == key
+
+
+def _sentence(words: list[tuple[str, str, str, str, int]]):
+    """A parsed sentence from (text, upos, tag, deprel, head) rows (the tagger's output)."""
+    from lgm_rdf.nlp.model import Sentence, Token
+
+    tokens, start = [], 0
+    for i, (text, upos, tag, deprel, head) in enumerate(words):
+        tokens.append(Token(i, text, text, upos, deprel, head, start, " ", tag))
+        start += len(text) + 1
+    return Sentence(" ".join(w[0] for w in words), 0, tuple(tokens))
+
+
+def test_an_opening_plural_taken_for_a_name_is_a_common_noun() -> None:
+    """The small tagger often calls a capitalised plural that opens a sentence a proper noun
+    ("Backslashes are escaped"); "Backslashes" and "backslashes" were two concepts. A plural
+    verb that agrees with it makes it the plural of a common noun; a singular verb keeps a
+    name in -s ("Pandas is a library")."""
+    from lgm_rdf.nlp.concepts import sentence_concepts
+
+    plural = _sentence(
+        [
+            ("Backslashes", "PROPN", "NNP", "nsubjpass", 2),
+            ("are", "AUX", "VBP", "auxpass", 2),
+            ("escaped", "VERB", "VBN", "ROOT", 2),
+        ]
+    )
+    assert [m.key for m in sentence_concepts(plural)][:1] == ["backslash"]
+    named = _sentence(
+        [
+            ("Pandas", "PROPN", "NNP", "nsubj", 1),
+            ("is", "AUX", "VBZ", "ROOT", 1),
+            ("a", "DET", "DT", "det", 3),
+            ("library", "NOUN", "NN", "attr", 1),
+        ]
+    )
+    assert "pandas" in [m.key for m in sentence_concepts(named)]
+    relative = _sentence(  # "Options which are passed": the relative clause agrees
+        [
+            ("Options", "PROPN", "NNPS", "ROOT", 0),
+            ("which", "PRON", "WDT", "nsubjpass", 3),
+            ("are", "AUX", "VBP", "auxpass", 3),
+            ("passed", "VERB", "VBN", "relcl", 0),
+        ]
+    )
+    assert [m.key for m in sentence_concepts(relative)][:1] == ["option"]

@@ -222,3 +222,42 @@ def test_a_line_in_capitals_heads_the_text_under_it() -> None:
     ]
     # a capital word wrapped onto its own line, then the sentence goes on: no heading
     assert blocks[6:] == [("prose", "NASA launched a rocket that day.")]
+
+
+def test_manual_page_running_lines_are_header_footer(tmp_path: Path, spacy_nlp) -> None:
+    """A manual page rendered as text opens with a running header ("FROB(1)  General Commands
+    Manual  FROB(1)") and ends with a footer; read as a heading, the header became the title
+    and the antecedent of "It" ("frob general commands manual frob ⊑ tool"). The page is
+    titled by its command, the two lines are header_footer, and a word the typesetter
+    hyphenated at a line end is one word again."""
+    from lgm_rdf.learn.readers.plain import first_line_title, plain_blocks
+
+    text = (
+        "FROB(1)\t\t\tGeneral Commands Manual\t\t\tFROB(1)\n\n"
+        "NAME\n       frob - polish a repository\n\n"
+        "DESCRIPTION\n       It is a tool that tidies repositories and removes stale\n"
+        "       branches in the fol\u2010\n       lowing order.\n\n"
+        "frob 1.2\t\t\t  2024-05-01\t\t\tFROB(1)\n"
+    )
+    assert first_line_title(text) == "frob"
+    blocks = [(b.role, b.text) for b in plain_blocks(text)]
+    assert blocks[0] == ("header_footer", "FROB(1) General Commands Manual FROB(1)")
+    assert blocks[-1] == ("header_footer", "frob 1.2 2024-05-01 FROB(1)")
+    assert (
+        "prose",
+        "It is a tool that tidies repositories and removes stale branches in the following order.",
+    ) in blocks
+    # a BSD page's footer starts and ends with one word around its date
+    assert block_role("BSD\t\t\tMarch 3, 2021\t\t\tBSD") == "header_footer"
+    # a sentence that ends with a page reference is prose
+    assert block_role("See the manual of the archiver for details, as in tar(1).") == "prose"
+    path = tmp_path / "man_frob.txt"
+    path.write_text(text, encoding="utf-8")
+    lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)
+    try:
+        lg.learn([path])
+        pairs = {(r["source"].value, r["target"].value) for r in lg.store.select(EVIDENCE)}
+    finally:
+        lg.close()
+    assert ("frob", "tool") in pairs, pairs
+    assert not any("manual" in a for a, _ in pairs), pairs

@@ -15,9 +15,12 @@ from collections.abc import Iterable
 
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.stopwords import STOP_WORDS
-from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
+from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS, words
 
 EXTRACTOR = "compound-head"
+# words before a noun that stress or pick it out without narrowing its class ("the very nature",
+# "its own process", "the whole file"): no compound
+_NOT_NARROWING = words("very mere sheer utter own same whole entire")
 _WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$")
 
 
@@ -29,6 +32,8 @@ def compound_head(key: str, label: str) -> str | None:
     if not all(_WORD.match(w) for w in words):
         return None  # numbers, initials, symbols: not a plain compound
     head = words[-1]
+    if words[0] in _NOT_NARROWING:
+        return None
     if head in STOP_WORDS or head in TYPE_NOUNS or head in PART_NOUNS or head in words[:-1]:
         return None
     return head

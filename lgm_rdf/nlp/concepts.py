@@ -6,9 +6,8 @@ chunk. Noun chunks are computed from the dependency parse, so the same code serv
 (``compound``, ``amod``, ``det``, ``poss``, ``nummod``) and UD/Stanza labels (``compound``,
 ``flat``, ``amod``, ``det``, ``nmod:poss``, ``nummod``).
 
-Each mention's ``key`` is the normalised lemma phrase that names the concept: the lemma of every
-token (a proper noun's lemma is its own text), lower-cased, e.g. "string instruments" ->
-"string instrument".
+Each mention's ``key`` is the normalised lemma phrase that names the concept: every token's lemma
+(a proper noun's is its text), lower-cased: "string instruments" -> "string instrument".
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.nlp.plural import MASS_PLURALS, OWN_PLURAL_ENDINGS, SINGULAR_IN_S
+from lgm_rdf.nlp.plural import MASS_PLURALS, OWN_PLURAL_ENDINGS, SINGULAR_IN_S, mend_initial_plural
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import TITLE_ENTITIES, title_spans, within_title
@@ -314,6 +313,7 @@ def _acceptable(key: str, tokens: Sequence[Token]) -> bool:
 
 def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
     """Concept mentions of ``sentence``, ordered by position, one per key (the first kept)."""
+    sentence = mend_initial_plural(sentence)  # "Options which are ...": "option"
     tokens = sentence.tokens
     found: list[tuple[int, int, int, ConceptMention]] = []
     priority = {"entity": 0, "propn": 1, "chunk": 2, "head": 3}

@@ -7,6 +7,10 @@ and by coreference (a plural topic is no antecedent of "it").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.nlp.wordlists import words
 
 # nouns whose form in -s is their only form: fields of study and practice in -ics, "series" and
@@ -48,3 +52,31 @@ def singular(word: str) -> str:
     if word.endswith(("ches", "shes", "sses", "xes", "zes")):
         return word[:-2]
     return word[:-1]
+
+
+def initial_plural(tokens: Sequence[Token]) -> bool:
+    """ "Options which are passed to it ...", "Backslashes and strings are ...": a sentence that
+    opens with a capitalised plural the tagger took for a name (a plural verb agrees with it,
+    or a relative clause on it has one); "Requests is a library" is a name (singular verb)."""
+    if len(tokens) < 2:
+        return False
+    first, text = tokens[0], tokens[0].text
+    if first.upos != "PROPN" or not (text[:1].isupper() and text[1:].islower()):
+        return False
+    if not text.endswith("s") or singular_in_s(text.lower()) or tokens[1].text[:1].isupper():
+        return False
+    verbs = [t for t in tokens if t.i == first.head and t.i != first.i]
+    verbs += [t for t in tokens if t.head == first.i and t.deprel in ("relcl", "acl")]
+    verbs += [t for t in tokens if any(t.head == v.i and t.deprel.startswith("aux") for v in verbs)]
+    verbs += [t for t in tokens if t.head == first.head and t.deprel == "cop"]
+    return any(t.tag == "VBP" or t.text.lower() in ("are", "were") for t in verbs)
+
+
+def mend_initial_plural(sentence: Sentence) -> Sentence:
+    """``sentence`` with an opening plural common noun tagged as one (see ``initial_plural``),
+    so that "Options" and "options" are one concept; otherwise ``sentence`` itself."""
+    if not initial_plural(sentence.tokens):
+        return sentence
+    first = sentence.tokens[0]
+    noun = replace(first, upos="NOUN", tag="NNS", lemma=singular(first.text.lower()))
+    return replace(sentence, tokens=(noun, *sentence.tokens[1:]))

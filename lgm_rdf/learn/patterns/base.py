@@ -38,6 +38,9 @@ class RuleBase:
             return
         if kind == "composition" and b.key in VACUOUS and not b.is_name:
             return  # "contains most things you need": an empty word is no part
+        if any(not arg.is_name and arg.label.lower().endswith(" ones") for arg in (a, b)):
+            return  # "journals, including remote ones": "ones" stands for a noun said before
+            # (a singular "one" may number: "disc one", "season one")
         if a.key != b.key:
             rel = Relation(
                 kind, a.key, b.key, self.si, "pattern", confidence, a.label, b.label, self.rule

@@ -86,6 +86,10 @@ def canonical(tok: Token) -> str:
     return name
 
 
+# two-word phrases that set off what is not the case: "instead of X", "rather than X"
+_REPLACING = (("instead", "of"), ("rather", "than"))
+
+
 class DepView:
     """Label-independent access to the dependency tree of one sentence."""
 
@@ -168,6 +172,32 @@ class DepView:
             and toks[lo - 2].text == ","
             and toks[hi + 1].text == ","
         )
+
+    def alternatives(self, i: int) -> bool:
+        """The phrase of ``i`` offers alternatives: "either a buffer or a stream", "a planet or
+        a star" (coordinated by "or" / "nor", a second name set off by commas aside). A
+        statement that something is one of several things states none of them, unless each
+        is one of the same kind ("either a 4-bit color string or an 8-bit color string").
+        What follows a member named as not the case is ruled out, not offered ("a formatter,
+        not a linter or a checker")."""
+        members = self.offered(self.conjuncts(i))
+        either = any(self.lemma(k) in ("either", "neither") for m in members for k in self.kids[m])
+        ors = any(self.lemma(c) in ("or", "nor") for m in members for c in self.children(m, "cc"))
+        offered = either or (len(members) > 1 and ors)
+        return offered and (len(members) == 1 or len({self.lemma(m) for m in members}) > 1)
+
+    def offered(self, members: list[int]) -> list[int]:
+        """``members`` up to the first one named as not the case: "a formatter, not a linter
+        or a checker" offers the formatter only."""
+        cut = next((n for n, m in enumerate(members) if n and self.replaced(m)), len(members))
+        return members[:cut]
+
+    def replaced(self, k: int) -> bool:
+        """Conjunct ``k`` is named as what is not the case: "a dictionary instead of a string",
+        "a list rather than a tuple", "a module, not a package"."""
+        lo = min(self.subtree(k))
+        before = tuple(t.text.lower() for t in self.tokens[max(0, lo - 2) : lo])
+        return before in _REPLACING or self.negated(k)
 
     def quoted(self, i: int) -> bool:
         """The phrase of ``i`` opens with a quotation mark: a quoted literal ("'owlrl'")."""

@@ -156,6 +156,10 @@ class _Rules(ProseRules):
                 continue  # "Options are 'rdfs', 'owlrl'", "Services are: azure, gs"
             if v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
                 continue  # "not hidden import", "a preparatory, day and boarding, school"
+            if v.alternatives(n):
+                continue  # "is either a buffer or a stream", "is a planet or a star": neither
+            if s is not None and self.b.ordinal_subject(s):
+                continue  # "The second argument is a function": one argument, not the class
             n = self._continued(n)
             if n < 0:
                 continue
@@ -168,7 +172,7 @@ class _Rules(ProseRules):
             # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
             # relational predicate ("sources of") or after "particularly" are no classes
             closed = bool(v.pp_objects(n, "of")) and v.lemma(n) not in TYPE_NOUNS | PART_NOUNS
-            for m in v.conjuncts(n):
+            for m in v.offered(v.conjuncts(n)):  # not "not a linter or a checker"
                 own = bool(v.determiner(m)) or v.lemma(m) == "one"  # "... and one of the Bs"
                 if m != n and ((closed and not own) or self._elaboration(m)):
                     continue

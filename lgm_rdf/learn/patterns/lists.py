@@ -6,6 +6,7 @@ inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs, including A1, A2", 
 
 from __future__ import annotations
 
+from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
@@ -14,6 +15,8 @@ from lgm_rdf.learn.patterns.words import (
     VAGUE_QUANTITIES,
 )
 from lgm_rdf.nlp.wordlists import PART_NOUNS
+
+QUOTED_WORDS = 4  # a quoted example of this many words is a saying or a question, not a name
 
 
 class ListRules(VerbRules):
@@ -44,6 +47,8 @@ class ListRules(VerbRules):
                 continue  # "giants like Google"; "computation needs such as slicing"
             if objs and self._inside_relative(p, objs):
                 continue  # "words that suit some tasks, such as X"
+            if objs and self._quoted_text(objs[0]):
+                continue  # 'ambiguities like "does it check or wait?"': a quotation
             if cut is None:
                 children = [a for o in objs for a in self.b.expand(o, "kind")]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
@@ -51,6 +56,23 @@ class ListRules(VerbRules):
             whole = self._listed_for(p, objs)
             for child in children:
                 self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
+
+    def _quoted_text(self, o: int) -> bool:
+        """The example of ``o`` is a quotation, not a name in quotation marks: a quoted text of
+        several words that starts in lower case or holds a comma or a question mark
+        ('ambiguities like "does it check or wait?"', 'conventions like the popular "single
+        quotes for data, double quotes for prose"'; "songs such as "Let It Be"" is a name)."""
+        v = self.v
+        first = min(v.subtree(o))
+        start = next((k for k in range(max(0, first - 1), o + 1) if v.tokens[k].text in QUOTES), -1)
+        if start < 0:
+            return False
+        end = next((k for k in range(start + 1, len(v)) if v.tokens[k].text in QUOTES), len(v))
+        inside = [v.tokens[k].text for k in range(start + 1, end)]
+        words = [w for w in inside if any(ch.isalnum() for ch in w)]
+        if len(words) < QUOTED_WORDS:
+            return False
+        return words[0][:1].islower() or any(w in (",", "?", ";") for w in inside)
 
     def _listed_for(self, p: int, objs: list[int]) -> int:
         """The noun a list after ``p`` is about: "Antioxidants in bings, such as flavonoids"
@@ -92,13 +114,21 @@ class ListRules(VerbRules):
         j = max((k for k in range(o) if toks[k].text.lower() == "including"), default=0)
         return j > 0 and toks[j - 1].text == ","
 
+    def _other(self, k: int) -> bool:
+        """Token ``k`` is the word "other" of "and other Bs", not the first part of a
+        hyphenated word ("group-read, and other-read")."""
+        v = self.v
+        if v.lemma(k) != "other":
+            return False
+        return not (k + 1 < len(v) and not v.tokens[k].ws and v.tokens[k + 1].text in "-‐")
+
     def _and_other(self) -> None:
         """ "A1, A2 and other Bs"."""
         v = self.v
         for p in range(len(v)):
             if v.rels[p] != "conj" or v.tokens[p].upos != "NOUN":
                 continue
-            if not any(v.lemma(k) == "other" for k in v.children(p, "amod", "det")):
+            if not any(self._other(k) for k in v.children(p, "amod", "det")):
                 continue
             members = [m for m in v.conjuncts(v.first_conjunct(p)) if m < p]
             ccs = [k for m in [*members, p] for k in v.children(m, "cc")]

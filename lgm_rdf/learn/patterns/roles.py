@@ -26,6 +26,7 @@ from lgm_rdf.learn.patterns.words import (
     GENERIC_DETERMINERS,
     KIN_MODIFIERS,
     KIND_HEADS,
+    ORDINAL_WORDS,
     PARTITIVES,
     QUANTITY_NOUNS,
     RANK_NOUNS,
@@ -196,8 +197,13 @@ class ArgBuilder(ArgTokens):
         v = self.v
         if v.head(s) == clause and v.bracket_depth(s) != v.bracket_depth(clause):
             return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
+        alone = False  # the subject without the other members of its list
+        relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
         if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
             s = h  # "Whales, which are mammals": the clause modifies "Whales"
+            # "numbers, arrays, objects (which are hashes)": a bracketed clause is about the
+            # member it follows, not the whole list
+            alone = v.bracket_depth(clause) > v.bracket_depth(h)
             names = [a for a in v.children(h, "appos") if a > h and self.proper(a)]
             if v.tokens[h].upos == "NOUN" and names:
                 s = names[-1]  # "the guide "The Elements of Style", which is ...": the name
@@ -205,7 +211,11 @@ class ArgBuilder(ArgTokens):
             if self.restricted_by(s, clause):
                 return []  # "a str that contains invalid UTF-8": some strs, not the class
             s = self.described(s)
-        found = v.conjuncts(s)
+        found = [s] if alone else v.conjuncts(s)
+        if relative:  # a list member after the clause is no antecedent: "inputs that are A, B"
+            found = [c for c in found if c < min(v.subtree(clause))]
+            if any(v.lemma(k) == "only" for c in found for k in v.children(c, "advmod", "amod")):
+                return []  # "only inputs that are arrays": a selection, not a class
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
         if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
             if self.ampersand_name(s):
@@ -270,6 +280,14 @@ class ArgBuilder(ArgTokens):
         if any(v.lemma(k) in SELECTING_WORDS for k in v.children(c, "amod", "advmod")):
             return True
         return v.lemma(c) in CONTEXT_ROLE_NOUNS
+
+    def ordinal_subject(self, c: int) -> bool:
+        """A common noun subject numbered in a sequence: "the second argument", "its last
+        element" is one member of something said before, not the class."""
+        v = self.v
+        if v.determiner(c) not in ("the", "poss") or v.tokens[c].upos != "NOUN":
+            return False
+        return any(v.lemma(k) in ORDINAL_WORDS for k in v.children(c, "amod", "advmod"))
 
     def described(self, n: int) -> int:
         """What an indefinite predicate noun or apposition describes, else ``n`` itself.

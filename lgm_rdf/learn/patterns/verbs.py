@@ -13,7 +13,12 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.words import ARTICLES, DEMONSTRATIVES
+from lgm_rdf.learn.patterns.words import (
+    ARTICLES,
+    DEMONSTRATIVES,
+    EVALUATIVE_NOUNS,
+    VALUE_HOLDERS,
+)
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
@@ -182,7 +187,11 @@ class VerbRules(AliasRules):
                 v.lemma(k) == "will" for k in v.children(i, "aux")
             ):
                 return  # "includes X in a document", "will include X": an insertion, an act
+            if any(v.lemma(t) in VALUE_HOLDERS for t in subject_tokens):
+                return  # "the author field containing a real name": a value, not a part
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
+                if any(v.lemma(t) in EVALUATIVE_NOUNS for t in subject_tokens):
+                    return  # "Common offenders include X": a judgement, not a class
                 self.rule = "include-kinds"
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
                 if len(kinds) == len(objects) and not self._restricted(subject_tokens):

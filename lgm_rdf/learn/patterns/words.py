@@ -80,8 +80,13 @@ EVALUATIVE_NOUNS = words(
     "catastrophe fiasco letdown disappointment winner loser must hit legend genius icon "
     "inspiration idiot fool paradise heaven hell joy necessity luxury privilege honour honor "
     "favourite favorite choice option alternative priority challenge problem pain struggle "
-    "breeze improvement upgrade advantage benefit drawback downside upside bonus plus"
+    "breeze improvement upgrade advantage benefit drawback downside upside bonus plus "
+    "idea undertaking offender culprit"
 )
+# nouns for a slot of a record or table that holds a value: "the author field contains a name",
+# "the column contains the address" give the value, not a part (an argument or a variable may
+# hold a string whose characters are its parts)
+VALUE_HOLDERS = words("field column attribute property slot placeholder")
 # adjectives that pick one thing out of its context: "the only dependency is X", "the same
 # package is Y", "the following" are about that one thing, not about a class
 SELECTING_WORDS = words(
@@ -106,7 +111,7 @@ MEASURE_NOUNS = words(
 # ("port" is left out: "a river port" is a harbour)
 DERIVATION_NOUNS = words(
     "edition installment instalment iteration incarnation fork clone variant derivative "
-    "replacement rewrite reimplementation sequel prequel remake"
+    "replacement rewrite reimplementation sequel prequel remake continuation"
 )
 RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "member friend part capital son daughter child wife husband brother sister mother father "

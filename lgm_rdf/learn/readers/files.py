@@ -3,6 +3,7 @@ normalisation."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -89,6 +90,12 @@ def normalise_newlines(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+# a word broken at a line end by the typesetter: the hyphen groff writes (U+2010) or a soft
+# hyphen, then the word goes on in lower case on the next line ("fol‐\n  lowing")
+_LINE_BREAK_HYPHEN = re.compile(r"(?<=[^\W\d_])[\u2010\u00ad][ \t]*\n[ \t]*(?=[a-z])")
+
+
 def clean_text(text: str) -> str:
-    """Collapse whitespace (newlines included) to single spaces."""
-    return " ".join(text.split())
+    """Collapse whitespace (newlines included) to single spaces, joining a word that a
+    typesetter hyphenated at a line end (see ``_LINE_BREAK_HYPHEN``)."""
+    return " ".join(_LINE_BREAK_HYPHEN.sub("", text).split())

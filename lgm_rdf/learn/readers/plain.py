@@ -17,7 +17,12 @@ from lgm_rdf.learn.readers.builder import MAX_TITLE_CHARS, usable_title
 from lgm_rdf.learn.readers.files import clean_text
 from lgm_rdf.learn.readers.markdown import strip_inline
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
-from lgm_rdf.learn.readers.roles import PROSE, block_role, is_reference_heading
+from lgm_rdf.learn.readers.roles import (
+    PROSE,
+    block_role,
+    is_reference_heading,
+    manual_page_name,
+)
 
 _TITLE_LINES = 5  # a plain text's title is one of its first lines
 
@@ -32,9 +37,12 @@ def plain_document(
 
 
 def first_line_title(text: str) -> str | None:
-    """The first line of ``text`` that can be a title, looking past rules, URLs and symbols;
-    ``None`` when a line of prose (too long for a title) comes first."""
+    """The first line of ``text`` that can be a title, looking past rules, URLs and symbols
+    (a manual page's running header gives its command); ``None`` when a line of prose (too
+    long for a title) comes first."""
     for line in [ln for ln in text.split("\n") if ln.strip()][:_TITLE_LINES]:
+        if (command := manual_page_name(line)) is not None:
+            return command  # a manual page is titled by its command, not its running header
         plain = strip_inline(line)
         if len(plain) > MAX_TITLE_CHARS:
             return None

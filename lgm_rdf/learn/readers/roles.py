@@ -16,7 +16,8 @@ code           a fenced block, or most lines look like code (braces, ``;``, ``=`
                shell prompts, indentation)
 equation       few words and many mathematical symbols
 caption        "Figure 3: ...", "Fig. 2.", "Table 1:", "Listing 4."
-header_footer  a page number, "Page 3 of 12", a running header line
+header_footer  a page number, "Page 3 of 12", a running header line, a manual page's header
+               and footer lines ("GPG(1)  GNU Privacy Guard 2.2  GPG(1)")
 template       quoted prompts, placeholders ("[X]", "{name}", "<question>", "[culture/language]"),
                a schema written with variables ("A is a type of B"), chat messages in JSON
 """
@@ -200,7 +201,7 @@ def block_role(text: str) -> str:
         return PROSE
     if _CAPTION.match(lines[0]) and len(lines) <= 3:
         return "caption"
-    if all(_PAGE.match(ln) for ln in lines):
+    if all(_PAGE.match(ln) for ln in lines) or (len(lines) == 1 and _running_line(lines[0])):
         return "header_footer"
     listed = len(lines) >= 2 or bool(_CITATION_START.match(lines[0]))
     if listed and _share(lines, is_reference_entry) >= 0.6:
@@ -218,6 +219,33 @@ def block_role(text: str) -> str:
     if _CHAT.search(text) or (template_like(text) and not _has_sentence(text)):
         return "template"
     return PROSE
+
+
+# a manual page reference: "GZIP(1)", "openssl-req(1ssl)"
+_MAN_REF = re.compile(r"[A-Za-z][\w.+-]*\(\d[A-Za-z]*\)")
+RUNNING_LINE_WORDS = 12
+
+
+def _running_line(line: str) -> bool:
+    """A manual page's running header or footer: a short line that ends with the page's
+    reference ("GPG(1)  GNU Privacy Guard 2.2  GPG(1)", "GNU coreutils 9.1  September 2022
+    DU(1)"), or that starts and ends with one word around a date ("BSD  November 28, 2022  BSD")."""
+    words = line.split()
+    if not 1 <= len(words) <= RUNNING_LINE_WORDS or line.rstrip().endswith((".", ":", ",")):
+        return False
+    if _MAN_REF.fullmatch(words[-1]):
+        return True
+    return len(words) >= 3 and words[0] == words[-1] and bool(_YEAR.search(line))
+
+
+def manual_page_name(line: str) -> str | None:
+    """The command a manual page's running header names ("GPG(1)  GNU Privacy Guard 2.2
+    GPG(1)" → "gpg"; a name in capitals is the command in lower case), else ``None``."""
+    words = line.split()
+    if len(words) < 2 or not _running_line(line) or words[0] != words[-1]:
+        return None
+    name = words[0].split("(", 1)[0]
+    return name.lower() if name.isupper() else name
 
 
 def _has_sentence(text: str) -> bool:
