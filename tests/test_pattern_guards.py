@@ -302,6 +302,16 @@ def test_where_clause_on_no_particular_noun_states_nothing(
             set(),
             {(INH, "foo project", "continuation")},
         ),
+        (  # enumeration marks introduce members, not a class
+            "The intended readers are (a) people who maintain the code and (b) new contributors.",
+            set(),
+            {(INH, "intended reader", "people"), (INH, "reader", "people")},
+        ),
+        (  # what one work is of another
+            "The song is a tribute to his first teacher.",
+            set(),
+            {(INH, "song", "tribute")},
+        ),
         (  # "only Xs that are Y" selects some Xs
             "The loader accepts only files that are archives.",
             set(),

@@ -177,6 +177,20 @@ def test_markdown_badges_are_no_prose() -> None:
     assert blocks[1] == ("prose", "Tool is a library for parsing logs.")
 
 
+def test_a_markdown_paragraph_of_images_is_a_caption() -> None:
+    """An image on its own, its alt text wrapped over two lines, described a logo ("a fun
+    cartoon logo made of glob characters") and was read as prose (a composition was learned
+    from it); an image inside a sentence keeps its alt text in the sentence."""
+    doc = read_text(
+        "# Tool\n\nTool finds files.\n\n![a small drawing made of\nstars](https://x.example/l.png)"
+        "\n\nClick the ![gear](g.png) icon to open the settings.\n",
+        "tool",
+    )
+    blocks = [(b.role, b.text) for s in doc.sections for b in s.blocks]
+    assert ("caption", "a small drawing made of stars") in blocks
+    assert ("prose", "Click the gear icon to open the settings.") in blocks
+
+
 def test_a_short_note_has_no_front_matter(tmp_path: Path) -> None:
     doc = read_text("Apples\n\nApples are fruits.", "note")
     from lgm_rdf.learn.readers.roles import assign_roles

@@ -205,9 +205,15 @@ class DepView:
         return lo > 0 and self.tokens[lo - 1].text in QUOTES
 
     def enumerated(self, cop: int, n: int) -> bool:
-        """ "Supported services are: azure, gs": a colon between the copula and the predicate
-        introduces members, not a class."""
-        return any(self.tokens[k].text == ":" for k in range(min(cop, n) + 1, max(cop, n)))
+        """ "Supported services are: azure, gs", "The audience is (a) folks who ..., (b) ...": a
+        colon or an enumeration mark between the copula and the predicate introduces members,
+        not a class."""
+        between = [t.text for t in self.tokens[min(cop, n) + 1 : max(cop, n)]]
+        marks = any(
+            a == "(" and len(b) == 1 and b.isalnum() and c == ")"
+            for a, b, c in zip(between, between[1:], between[2:], strict=False)
+        )
+        return ":" in between or marks
 
     def broken_list(self, items: list[int]) -> bool:
         """A coordination whose conjunction is not before its last member ("a preparatory, day

@@ -111,7 +111,8 @@ MEASURE_NOUNS = words(
 # ("port" is left out: "a river port" is a harbour)
 DERIVATION_NOUNS = words(
     "edition installment instalment iteration incarnation fork clone variant derivative "
-    "replacement rewrite reimplementation sequel prequel remake continuation"
+    "replacement rewrite reimplementation sequel prequel remake continuation allusion homage "
+    "tribute"
 )
 RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "member friend part capital son daughter child wife husband brother sister mother father "

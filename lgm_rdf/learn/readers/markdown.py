@@ -55,9 +55,10 @@ class _MarkdownSections:
                 blocks.append(("item", as_sentence(item)))
             self.item = None
         if self.para:
-            para = strip_inline(" ".join(self.para))
-            if para:
-                blocks.append(("para", para))
+            joined = " ".join(self.para)
+            para = strip_inline(joined)
+            if para:  # a paragraph of images alone: their alt text describes a picture
+                blocks.append(("caption" if _BADGES.match(joined) else "para", para))
             self.para = []
 
     def heading(self, title: str, level: int) -> None:
@@ -153,8 +154,9 @@ def markdown_sections(text: str) -> list[tuple[str, int, list[tuple[str, str]]]]
 
 
 def _role(kind: str, text: str) -> str:
-    """The role of a parsed block: code and tables by their syntax, the rest by their text."""
-    return kind if kind in ("code", "table") else block_role(text)
+    """The role of a parsed block: code, tables and images by their syntax, the rest by their
+    text."""
+    return kind if kind in ("code", "table", "caption") else block_role(text)
 
 
 def markdown_document(
