@@ -312,6 +312,26 @@ def test_where_clause_on_no_particular_noun_states_nothing(
             set(),
             {(INH, "song", "tribute")},
         ),
+        (  # a clause in the present after "when" states a condition, not a fact
+            "When a record is part of an open transaction, the record is locked.",
+            set(),
+            {(COMP, "open transaction", "record"), (COMP, "transaction", "record")},
+        ),
+        (
+            "when both keys and values are byte strings.",
+            set(),
+            {(INH, "key", "string"), (INH, "value", "string"), (INH, "key", "byte string")},
+        ),
+        (  # a section of the document named in a cross-reference is no member of a class
+            'The options are described below, in the section "Advanced Settings".',
+            set(),
+            {(INH, "advanced settings", "section"), (INH, "advanced setting", "section")},
+        ),
+        (  # ... a record label still classifies
+            "He signed with the record label Def Jam in 1990.",
+            {(INH, "def jam", "record label")},
+            set(),
+        ),
         (  # "only Xs that are Y" selects some Xs
             "The loader accepts only files that are archives.",
             set(),

@@ -250,7 +250,8 @@ def test_manual_page_running_lines_are_header_footer(tmp_path: Path, spacy_nlp) 
         "FROB(1)\t\t\tGeneral Commands Manual\t\t\tFROB(1)\n\n"
         "NAME\n       frob - polish a repository\n\n"
         "DESCRIPTION\n       It is a tool that tidies repositories and removes stale\n"
-        "       branches in the fol\u2010\n       lowing order.\n\n"
+        "       branches in the fol\u2010\n       lowing order. It is a fact that most\n"
+        "       repositories grow.\n\n"
         "frob 1.2\t\t\t  2024-05-01\t\t\tFROB(1)\n"
     )
     assert first_line_title(text) == "frob"
@@ -259,7 +260,8 @@ def test_manual_page_running_lines_are_header_footer(tmp_path: Path, spacy_nlp) 
     assert blocks[-1] == ("header_footer", "frob 1.2 2024-05-01 FROB(1)")
     assert (
         "prose",
-        "It is a tool that tidies repositories and removes stale branches in the following order.",
+        "It is a tool that tidies repositories and removes stale branches in the following order."
+        " It is a fact that most repositories grow.",
     ) in blocks
     # a BSD page's footer starts and ends with one word around its date
     assert block_role("BSD\t\t\tMarch 3, 2021\t\t\tBSD") == "header_footer"
@@ -275,3 +277,5 @@ def test_manual_page_running_lines_are_header_footer(tmp_path: Path, spacy_nlp) 
         lg.close()
     assert ("frob", "tool") in pairs, pairs
     assert not any("manual" in a for a, _ in pairs), pairs
+    # "It is a fact that ...": the "it" stands for the clause, not for the command
+    assert ("frob", "fact") not in pairs, pairs

@@ -70,9 +70,21 @@ class RuleBase:
                     or (rel == "prep" and lemma == "accord")  # "According to legend, ..."
                 ):
                     return True
-            if self._case_clause(i):
+            if self._case_clause(i) or self._generic_when(i):
                 return True
         return False
+
+    def _generic_when(self, i: int) -> bool:
+        """A clause in the present introduced by "when" or "whenever" states a condition, not
+        a fact: "when both args and code are string literals", "When a patch is part of an
+        ongoing discussion, ..." ("When Paris was the capital, ..." tells of a time)."""
+        v = self.v
+        opener = any(
+            v.lemma(k) in ("when", "whenever") and v.tokens[k].upos == "SCONJ" and k < i
+            for k in v.children(i, "mark", "advmod")
+        )
+        verbs = [i, *v.children(i, "cop", "aux", "auxpass")]
+        return opener and not any(v.is_past(k) for k in verbs)
 
     def _case_clause(self, i: int) -> bool:
         """A clause in the present introduced by "where" on a noun that picks no particular

@@ -86,6 +86,7 @@ def canonical(tok: Token) -> str:
     return name
 
 
+_COMPLEMENTIZERS = frozenset({"that", "whether", "if"})
 # two-word phrases that set off what is not the case: "instead of X", "rather than X"
 _REPLACING = (("instead", "of"), ("rather", "than"))
 
@@ -185,6 +186,17 @@ class DepView:
         ors = any(self.lemma(c) in ("or", "nor") for m in members for c in self.children(m, "cc"))
         offered = either or (len(members) > 1 and ors)
         return offered and (len(members) == 1 or len({self.lemma(m) for m in members}) > 1)
+
+    def content_clause(self, *heads: int) -> bool:
+        """One of ``heads`` has a clause of its own introduced by "that", "whether" or "if" (a
+        mark, not a relative pronoun): "It is a pity that clutter is produced" (the "it" stands
+        for that clause, not for a thing)."""
+        for h in heads:
+            for c in self.children(h, "acl", "ccomp"):
+                marks = [k for k in self.children(c, "mark") if self.lemma(k) in _COMPLEMENTIZERS]
+                if marks and self.children(c, "subj", "subjpass"):
+                    return True
+        return False
 
     def offered(self, members: list[int]) -> list[int]:
         """``members`` up to the first one named as not the case: "a formatter, not a linter

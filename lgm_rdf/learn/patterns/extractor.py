@@ -158,6 +158,8 @@ class _Rules(ProseRules):
                 continue  # "not hidden import", "a preparatory, day and boarding, school"
             if v.alternatives(n):
                 continue  # "is either a buffer or a stream", "is a planet or a star": neither
+            if s is not None and v.lemma(s) == "it" and v.content_clause(n, clause):
+                continue  # "It is a pity that ...": "it" stands for the clause
             if s is not None and self.b.ordinal_subject(s):
                 continue  # "The second argument is a function": one argument, not the class
             n = self._continued(n)

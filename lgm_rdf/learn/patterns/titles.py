@@ -39,8 +39,11 @@ from lgm_rdf.nlp.titles import DOUBLE_QUOTES
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
 _SINGLE_QUOTES = frozenset({"'", "‘", "’"})
+# parts of the document itself: 'see the section "Object API"' refers to one of its headings
+DOCUMENT_PARTS = frozenset({"section", "subsection", "chapter", "appendix", "paragraph", "heading"})
 # nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
-MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | frozenset({"title", "phrase", "expression", "label"})
+MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | DOCUMENT_PARTS
+MENTION_NOUNS |= frozenset({"title", "phrase", "expression", "label"})
 TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an album, entitled "X"'
 _MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
@@ -141,8 +144,12 @@ class TitleRules(ListRules):
             else:
                 continue
             plural = v.is_plural(noun) or self._leading_plural(noun)
-            if plural != (len(names) > 1) or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS:
-                continue  # "the name Smith", "the family Felidae"; "companies X" needs a list
+            if (
+                plural != (len(names) > 1)
+                or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS | DOCUMENT_PARTS
+            ):
+                continue  # "the name Smith", "the family Felidae", "the section Advanced
+                # Settings" (a heading of the document); "companies X" needs a list
             if v.lemma(noun) in EVALUATIVE_NOUNS:
                 continue  # "its long-running success Polka Dot Door": a judgement, no class
             if not b.names_a_class(noun, first):

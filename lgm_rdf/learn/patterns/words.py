@@ -81,7 +81,7 @@ EVALUATIVE_NOUNS = words(
     "inspiration idiot fool paradise heaven hell joy necessity luxury privilege honour honor "
     "favourite favorite choice option alternative priority challenge problem pain struggle "
     "breeze improvement upgrade advantage benefit drawback downside upside bonus plus "
-    "idea undertaking offender culprit"
+    "idea undertaking offender culprit pity"
 )
 # nouns for a slot of a record or table that holds a value: "the author field contains a name",
 # "the column contains the address" give the value, not a part (an argument or a variable may
