@@ -106,6 +106,7 @@ def test_labels_lose_edge_debris_and_unmatched_brackets() -> None:
     assert clean_label("Jan Alojzy Matejko (;") == "Jan Alojzy Matejko"
     assert clean_label("Trot Lovers)") == "Trot Lovers"
     assert clean_label("(Every Day And Night") == "Every Day And Night"
+    assert clean_label("rsync⟩.") == "rsync"  # a manual page's ⟨address⟩ cut at its end
     assert clean_label("Apple (company)") == "Apple (company)"
     assert clean_label("U.S.") == "U.S."
 

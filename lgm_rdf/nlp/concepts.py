@@ -364,9 +364,9 @@ def sentence_concepts(sentence: Sentence) -> list[ConceptMention]:
 _ACRONYM_PLURAL = re.compile(r"^((?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z0-9]*[A-Z0-9])s$")
 _JUNK_CHARS = frozenset("[]{}<>|\\*_=`~^#@$")
 _JUNK_WORDS = frozenset({"et al", "et al.", "ibid", "op. cit.", "cf", "e.g", "i.e", "etc"})
-_EDGE_JUNK = "-–—/'\"“”‘’()"
+_EDGE_JUNK = "-–—/'\"“”‘’()⟨⟩"
 _EDGE_PUNCT = "\"'“”‘’«»,;:!?*_`~#|/\\-–—"
-_PAIRS = {")": "(", "]": "[", "}": "{", "”": "“", "’": "‘", "»": "«"}
+_PAIRS = {")": "(", "]": "[", "}": "{", "”": "“", "’": "‘", "»": "«", "⟩": "⟨"}
 
 
 def acronym_singular(text: str) -> str | None:
