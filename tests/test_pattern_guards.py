@@ -332,6 +332,36 @@ def test_where_clause_on_no_particular_noun_states_nothing(
             {(INH, "def jam", "record label")},
             set(),
         ),
+        (  # ... in the past it tells of a time
+            "When Lugdunum was a Roman colony, it grew quickly.",
+            {(INH, "lugdunum", "colony")},
+            set(),
+        ),
+        (  # near-synonyms joined by "or" without an article of their own: each holds
+            "A bungalow is a small house or cottage.",
+            {(INH, "bungalow", "house"), (INH, "bungalow", "cottage")},
+            set(),
+        ),
+        (  # a bracketed clause is about the member right before the bracket
+            "The zoo keeps dogs, whales (which are mammals), and sharks.",
+            {(INH, "whale", "mammal")},
+            {(INH, "dog", "mammal"), (INH, "shark", "mammal")},
+        ),
+        (  # a slot holds a value; a property or a field of land holds parts
+            "The property includes a two-story house, a barn, and a smokehouse.",
+            {(COMP, "property", "barn")},
+            set(),
+        ),
+        (  # a case that is a part is no situation
+            "The computer consists of a case, a motherboard and a power supply.",
+            {(COMP, "computer", "case")},
+            set(),
+        ),
+        (  # ideas are a class; "a bad idea" is a judgement
+            "Ideas such as democracy and liberty spread across Europe.",
+            {(INH, "democracy", "idea")},
+            set(),
+        ),
         (  # "only Xs that are Y" selects some Xs
             "The loader accepts only files that are archives.",
             set(),

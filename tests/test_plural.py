@@ -92,19 +92,21 @@ def _sentence(words: list[tuple[str, str, str, str, int]]):
 
 def test_an_opening_plural_taken_for_a_name_is_a_common_noun() -> None:
     """The small tagger often calls a capitalised plural that opens a sentence a proper noun
-    ("Backslashes are escaped"); "Backslashes" and "backslashes" were two concepts. A plural
-    verb that agrees with it makes it the plural of a common noun; a singular verb keeps a
-    name in -s ("Pandas is a library")."""
+    ("Checkpoints are kept", "Sessions, windows and panes are numbered"); "Checkpoints" and
+    "checkpoints" were two concepts. A plural verb that agrees with it (or with the relative
+    pronoun of a clause on it) makes it the plural of a common noun; a singular verb keeps a
+    name in -s ("Pandas is a library", "Texas, where cattle are raised, is big": the plural
+    verb of a "where" clause agrees with its own subject)."""
     from lgm_rdf.nlp.concepts import sentence_concepts
 
     plural = _sentence(
         [
-            ("Backslashes", "PROPN", "NNP", "nsubjpass", 2),
+            ("Checkpoints", "PROPN", "NNP", "nsubjpass", 2),
             ("are", "AUX", "VBP", "auxpass", 2),
-            ("escaped", "VERB", "VBN", "ROOT", 2),
+            ("kept", "VERB", "VBN", "ROOT", 2),
         ]
     )
-    assert [m.key for m in sentence_concepts(plural)][:1] == ["backslash"]
+    assert [m.key for m in sentence_concepts(plural)][:1] == ["checkpoint"]
     named = _sentence(
         [
             ("Pandas", "PROPN", "NNP", "nsubj", 1),
@@ -114,6 +116,18 @@ def test_an_opening_plural_taken_for_a_name_is_a_common_noun() -> None:
         ]
     )
     assert "pandas" in [m.key for m in sentence_concepts(named)]
+    place = _sentence(
+        [
+            ("Texas", "PROPN", "NNP", "nsubj", 5),
+            ("where", "SCONJ", "WRB", "advmod", 4),
+            ("cattle", "NOUN", "NNS", "nsubjpass", 4),
+            ("are", "AUX", "VBP", "auxpass", 4),
+            ("raised", "VERB", "VBN", "relcl", 0),
+            ("is", "AUX", "VBZ", "ROOT", 5),
+            ("big", "ADJ", "JJ", "acomp", 5),
+        ]
+    )
+    assert "texas" in [m.key for m in sentence_concepts(place)]
     relative = _sentence(  # "Options which are passed": the relative clause agrees
         [
             ("Options", "PROPN", "NNPS", "ROOT", 0),
@@ -123,3 +137,12 @@ def test_an_opening_plural_taken_for_a_name_is_a_common_noun() -> None:
         ]
     )
     assert [m.key for m in sentence_concepts(relative)][:1] == ["option"]
+    # a plural whose singular the spelling does not tell is left as written
+    unsure = _sentence(
+        [
+            ("Caches", "PROPN", "NNP", "nsubjpass", 2),
+            ("are", "AUX", "VBP", "auxpass", 2),
+            ("cleared", "VERB", "VBN", "ROOT", 2),
+        ]
+    )
+    assert [m.key for m in sentence_concepts(unsure)][:1] == ["caches"]

@@ -265,8 +265,24 @@ def test_manual_page_running_lines_are_header_footer(tmp_path: Path, spacy_nlp) 
     ) in blocks
     # a BSD page's footer starts and ends with one word around its date
     assert block_role("BSD\t\t\tMarch 3, 2021\t\t\tBSD") == "header_footer"
-    # a sentence that ends with a page reference is prose
+    # a sentence that ends with a page reference is prose, with or without its full stop; so
+    # are a formula and a name repeated around a year
     assert block_role("See the manual of the archiver for details, as in tar(1).") == "prose"
+    assert block_role("The cp command is a copy tool like cp(1)") == "prose"
+    assert block_role("The result is f(2)") == "prose"
+    assert block_role("Paris  founded 1900  Paris") == "prose"
+    assert first_line_title("Paris  founded 1900  Paris\n\nParis is a city.\n") != "paris"
+    assert block_role("Net::DNS(3pm)  User Contributed Perl Documentation  Net::DNS(3pm)") == (
+        "header_footer"
+    )
+    # a word with a hyphen of its own is not joined at a line end: groff writes real hyphens
+    # with the same character
+    from lgm_rdf.learn.readers.files import clean_text
+
+    assert (
+        clean_text("the state\u2010of\u2010the\u2010\nart")
+        == "the state\u2010of\u2010the\u2010 art"
+    )
     path = tmp_path / "man_frob.txt"
     path.write_text(text, encoding="utf-8")
     lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)

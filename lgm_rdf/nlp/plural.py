@@ -55,21 +55,44 @@ def singular(word: str) -> str:
 
 
 def initial_plural(tokens: Sequence[Token]) -> bool:
-    """ "Options which are passed to it ...", "Backslashes and strings are ...": a sentence that
-    opens with a capitalised plural the tagger took for a name (a plural verb agrees with it,
-    or a relative clause on it has one); "Requests is a library" is a name (singular verb)."""
+    """ "Options which are passed to it ...", "Sessions, windows and panes are numbered": a
+    sentence that opens with a capitalised plural the tagger took for a name (a plural verb
+    agrees with it, or with the relative pronoun of a clause on it); "Requests is a library"
+    and "Texas, where cattle are raised, is a state" are names (a singular verb agrees). Only a
+    plural whose singular its spelling tells ("-ches", "-shes", "-xes" may lose "s" or "es")."""
     if len(tokens) < 2:
         return False
     first, text = tokens[0], tokens[0].text
     if first.upos != "PROPN" or not (text[:1].isupper() and text[1:].islower()):
         return False
-    if not text.endswith("s") or singular_in_s(text.lower()) or tokens[1].text[:1].isupper():
+    lower = text.lower()
+    if not lower.endswith("s") or singular_in_s(lower) or lower.endswith(_UNSURE_ENDINGS):
         return False
-    verbs = [t for t in tokens if t.i == first.head and t.i != first.i]
-    verbs += [t for t in tokens if t.head == first.i and t.deprel in ("relcl", "acl")]
-    verbs += [t for t in tokens if any(t.head == v.i and t.deprel.startswith("aux") for v in verbs)]
-    verbs += [t for t in tokens if t.head == first.head and t.deprel == "cop"]
-    return any(t.tag == "VBP" or t.text.lower() in ("are", "were") for t in verbs)
+    if tokens[1].text[:1].isupper():
+        return False
+    main = [t for t in tokens if t.i == first.head and t.i != first.i]
+    main += [t for t in tokens if any(t.head == v.i and t.deprel == "cop" for v in main)]
+    main += [t for t in tokens if any(t.head == v.i and t.deprel.startswith("aux") for v in main)]
+    clauses = [t for t in tokens if t.head == first.i and t.deprel in ("relcl", "acl")]
+    own = [
+        c for c in clauses if any(t.head == c.i and t.text.lower() in _RELATIVES for t in tokens)
+    ]
+    own += [t for t in tokens if any(t.head == c.i and t.deprel.startswith("aux") for c in own)]
+    if any(_singular(t) for t in main):
+        return False
+    return any(_plural(t) for t in (*main, *own))
+
+
+_UNSURE_ENDINGS = ("ches", "shes", "xes", "zes")
+_RELATIVES = frozenset({"which", "that", "who"})
+
+
+def _plural(tok: Token) -> bool:
+    return tok.tag == "VBP" or tok.text.lower() in ("are", "were")
+
+
+def _singular(tok: Token) -> bool:
+    return tok.tag == "VBZ" or tok.text.lower() in ("is", "was", "has", "does")
 
 
 def mend_initial_plural(sentence: Sentence) -> Sentence:

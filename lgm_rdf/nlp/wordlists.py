@@ -23,4 +23,4 @@ PART_NOUNS = words("part component constituent ingredient")
 # nouns that signal naming: "A is another name for B"
 NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
 # parents that say nothing ("such things as ...")
-VACUOUS = words("thing stuff something way matter one case")
+VACUOUS = words("thing stuff something way matter one")

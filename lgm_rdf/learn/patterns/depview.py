@@ -176,15 +176,19 @@ class DepView:
 
     def alternatives(self, i: int) -> bool:
         """The phrase of ``i`` offers alternatives: "either a buffer or a stream", "a planet or
-        a star" (coordinated by "or" / "nor", a second name set off by commas aside). A
-        statement that something is one of several things states none of them, unless each
-        is one of the same kind ("either a 4-bit color string or an 8-bit color string").
-        What follows a member named as not the case is ruled out, not offered ("a formatter,
-        not a linter or a checker")."""
-        members = self.offered(self.conjuncts(i))
-        either = any(self.lemma(k) in ("either", "neither") for m in members for k in self.kids[m])
+        a star" (each member after "or" / "nor" with an article of its own, or "either" on a
+        noun). A statement that something is one of several things states none of them,
+        unless each is one of the same kind ("either a short hex string or a long hex
+        string"). "A tarn is a mountain lake or pool" joins near-synonyms (no article of its
+        own): each holds. What follows a member named as not the case is ruled out, not
+        offered ("a formatter, not a linter or a checker")."""
+        members = [m for m in self.offered(self.conjuncts(i)) if self.tokens[m].upos in NOUNS]
+        either = any(
+            self.lemma(k) in ("either", "neither") for m in members for k in self.children(m, "cc")
+        )
         ors = any(self.lemma(c) in ("or", "nor") for m in members for c in self.children(m, "cc"))
-        offered = either or (len(members) > 1 and ors)
+        own = all(self.determiner(m) for m in members[1:])
+        offered = either or (len(members) > 1 and ors and own)
         return offered and (len(members) == 1 or len({self.lemma(m) for m in members}) > 1)
 
     def content_clause(self, *heads: int) -> bool:

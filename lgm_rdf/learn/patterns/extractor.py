@@ -64,6 +64,7 @@ from lgm_rdf.learn.patterns.words import (
     POSTPOSITIVE_ADJECTIVES,
     PROPERTY_OF_NOUNS,
     QUANTITY_NOUNS,
+    RATINGS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
 )
@@ -158,6 +159,8 @@ class _Rules(ProseRules):
                 continue  # "not hidden import", "a preparatory, day and boarding, school"
             if v.alternatives(n):
                 continue  # "is either a buffer or a stream", "is a planet or a star": neither
+            if v.lemma(n) == "idea" and any(v.lemma(k) in RATINGS for k in v.children(n, "amod")):
+                continue  # "it is a bad idea to set these variables": a judgement
             if s is not None and v.lemma(s) == "it" and v.content_clause(n, clause):
                 continue  # "It is a pity that ...": "it" stands for the clause
             if s is not None and self.b.ordinal_subject(s):

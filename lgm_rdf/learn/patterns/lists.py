@@ -12,6 +12,7 @@ from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     LIGHT_NOUNS,
     QUANTITY_NOUNS,
+    SITUATION_NOUNS,
     VAGUE_QUANTITIES,
 )
 from lgm_rdf.nlp.wordlists import PART_NOUNS
@@ -43,8 +44,9 @@ class ListRules(VerbRules):
                 others.append(h)
             if any(v.tokens[c].upos == "NOUN" and v.is_plural(c) for c in others):
                 continue  # "roles and productions such as X": which of them X is, is open
-            if v.lemma(p) in EVALUATIVE_NOUNS | LIGHT_NOUNS:
-                continue  # "giants like Google"; "computation needs such as slicing"
+            if v.lemma(p) in EVALUATIVE_NOUNS | LIGHT_NOUNS | SITUATION_NOUNS:
+                continue  # "giants like Google"; "computation needs such as slicing"; "in some
+                # cases such as X" (an example of a situation)
             if objs and self._inside_relative(p, objs):
                 continue  # "words that suit some tasks, such as X"
             if objs and self._quoted_text(objs[0]):

@@ -211,6 +211,11 @@ class ArgBuilder(ArgTokens):
             if self.restricted_by(s, clause):
                 return []  # "a str that contains invalid UTF-8": some strs, not the class
             s = self.described(s)
+        if alone:  # the noun right before the bracket, wherever the parse hung the clause
+            k = min(v.subtree(clause)) - 1
+            while k > s and v.tokens[k].upos == "PUNCT":
+                k -= 1
+            s = k if v.tokens[k].upos in NOUNS and k in v.subtree(s) else s
         found = [s] if alone else v.conjuncts(s)
         if relative:  # a list member after the clause is no antecedent: "inputs that are A, B"
             found = [c for c in found if c < min(v.subtree(clause))]

@@ -18,6 +18,7 @@ from lgm_rdf.learn.patterns.words import (
     DEMONSTRATIVES,
     EVALUATIVE_NOUNS,
     VALUE_HOLDERS,
+    VALUE_NOUNS,
 )
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
@@ -187,7 +188,8 @@ class VerbRules(AliasRules):
                 v.lemma(k) == "will" for k in v.children(i, "aux")
             ):
                 return  # "includes X in a document", "will include X": an insertion, an act
-            if any(v.lemma(t) in VALUE_HOLDERS for t in subject_tokens):
+            held = any(v.lemma(o) in VALUE_NOUNS for o in objects)
+            if held and any(v.lemma(t) in VALUE_HOLDERS for t in subject_tokens):
                 return  # "the author field containing a real name": a value, not a part
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
                 if any(v.lemma(t) in EVALUATIVE_NOUNS for t in subject_tokens):

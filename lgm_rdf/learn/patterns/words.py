@@ -81,12 +81,19 @@ EVALUATIVE_NOUNS = words(
     "inspiration idiot fool paradise heaven hell joy necessity luxury privilege honour honor "
     "favourite favorite choice option alternative priority challenge problem pain struggle "
     "breeze improvement upgrade advantage benefit drawback downside upside bonus plus "
-    "idea undertaking offender culprit pity"
+    "offender culprit pity"
 )
-# nouns for a slot of a record or table that holds a value: "the author field contains a name",
-# "the column contains the address" give the value, not a part (an argument or a variable may
-# hold a string whose characters are its parts)
+# nouns for a slot of a record or table, and nouns for the value it holds: "the author field
+# contains a name", "the column contains the address" give a value, not a part ("the property
+# includes a barn", "the oil field contains gas" are parts)
 VALUE_HOLDERS = words("field column attribute property slot placeholder")
+VALUE_NOUNS = words(
+    "name address value number path id identifier code date time string text url count size"
+)
+# rating adjectives that make "a good idea" a judgement
+RATINGS = words("good bad great better best worse worst terrible excellent poor smart wise")
+# nouns for the situations an example may be of: "in some cases such as X"
+SITUATION_NOUNS = words("case situation circumstance scenario occasion")
 # adjectives that pick one thing out of its context: "the only dependency is X", "the same
 # package is Y", "the following" are about that one thing, not about a class
 SELECTING_WORDS = words(

@@ -91,11 +91,14 @@ def normalise_newlines(text: str) -> str:
 
 
 # a word broken at a line end by the typesetter: the hyphen groff writes (U+2010) or a soft
-# hyphen, then the word goes on in lower case on the next line ("fol‐\n  lowing")
-_LINE_BREAK_HYPHEN = re.compile(r"(?<=[^\W\d_])[\u2010\u00ad][ \t]*\n[ \t]*(?=[a-z])")
+# hyphen, then the word goes on in lower case on the next line ("fol‐\n  lowing"); not a word
+# that has a hyphen of its own already ("state‐of‐the‐\nart": groff writes real hyphens so too)
+_LINE_BREAK_HYPHEN = re.compile(
+    r"(?<![^\s(\"'“‘])([^\W\d_][^\s\u2010]*)[\u2010\u00ad][ \t]*\n[ \t]*(?=[a-z])"
+)
 
 
 def clean_text(text: str) -> str:
     """Collapse whitespace (newlines included) to single spaces, joining a word that a
     typesetter hyphenated at a line end (see ``_LINE_BREAK_HYPHEN``)."""
-    return " ".join(_LINE_BREAK_HYPHEN.sub("", text).split())
+    return " ".join(_LINE_BREAK_HYPHEN.sub(r"\1", text).split())

@@ -221,28 +221,33 @@ def block_role(text: str) -> str:
     return PROSE
 
 
-# a manual page reference: "GZIP(1)", "openssl-req(1ssl)"
-_MAN_REF = re.compile(r"[A-Za-z][\w.+-]*\(\d[A-Za-z]*\)")
+# a manual page reference: "GZIP(1)", "openssl-req(1ssl)", "Net::DNS(3pm)"
+_MAN_REF = re.compile(r"[A-Za-z][\w.:+-]*\(\d[A-Za-z]*\)")
+_VERSION = re.compile(r"\b\d+\.\d+")
 RUNNING_LINE_WORDS = 12
 
 
 def _running_line(line: str) -> bool:
-    """A manual page's running header or footer: a short line that ends with the page's
-    reference ("GPG(1)  GNU Privacy Guard 2.2  GPG(1)", "GNU coreutils 9.1  September 2022
-    DU(1)"), or that starts and ends with one word around a date ("BSD  November 28, 2022  BSD")."""
+    """A manual page's running header or footer: a short line that starts and ends with the
+    page's reference ("GPG(1)  GNU Privacy Guard 2.2  GPG(1)"), that ends with it after a date
+    or version ("GNU coreutils 9.1  September 2022  DU(1)"), or that starts and ends with one
+    word in capitals around a date ("BSD  November 28, 2022  BSD")."""
     words = line.split()
     if not 1 <= len(words) <= RUNNING_LINE_WORDS or line.rstrip().endswith((".", ":", ",")):
         return False
+    same = len(words) >= 2 and words[0] == words[-1]
     if _MAN_REF.fullmatch(words[-1]):
-        return True
-    return len(words) >= 3 and words[0] == words[-1] and bool(_YEAR.search(line))
+        return same or bool(_YEAR.search(line) or _VERSION.search(line))
+    return same and len(words) >= 3 and words[0].isupper() and bool(_YEAR.search(line))
 
 
 def manual_page_name(line: str) -> str | None:
     """The command a manual page's running header names ("GPG(1)  GNU Privacy Guard 2.2
     GPG(1)" → "gpg"; a name in capitals is the command in lower case), else ``None``."""
     words = line.split()
-    if len(words) < 2 or not _running_line(line) or words[0] != words[-1]:
+    if len(words) < 2 or not _MAN_REF.fullmatch(words[0]) or words[0] != words[-1]:
+        return None
+    if not _running_line(line):
         return None
     name = words[0].split("(", 1)[0]
     return name.lower() if name.isupper() else name
