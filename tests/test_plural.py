@@ -90,59 +90,38 @@ def _sentence(words: list[tuple[str, str, str, str, int]]):
     return Sentence(" ".join(w[0] for w in words), 0, tuple(tokens))
 
 
-def test_an_opening_plural_taken_for_a_name_is_a_common_noun() -> None:
+# (tagged rows as "text UPOS TAG deprel head", the key the opening word must give)
+OPENING_PLURALS = [
+    ("Checkpoints PROPN NNP nsubjpass 2|are AUX VBP auxpass 2|kept VERB VBN ROOT 2", "checkpoint"),
+    ("Pandas PROPN NNP nsubj 1|is AUX VBZ ROOT 1|a DET DT det 3|library NOUN NN attr 1", "pandas"),
+    (  # "Texas, where cattle are raised, is big": the "where" clause's verb is its own
+        "Texas PROPN NNP nsubj 5|where SCONJ WRB advmod 4|cattle NOUN NNS nsubjpass 4|"
+        "are AUX VBP auxpass 4|raised VERB VBN relcl 0|is AUX VBZ ROOT 5|big ADJ JJ acomp 5",
+        "texas",
+    ),
+    (  # "Options which are passed": the relative pronoun's verb agrees
+        "Options PROPN NNPS ROOT 0|which PRON WDT nsubjpass 3|are AUX VBP auxpass 3|"
+        "passed VERB VBN relcl 0",
+        "option",
+    ),
+    (  # a plural whose singular the spelling does not tell is left as written
+        "Caches PROPN NNP nsubjpass 2|are AUX VBP auxpass 2|cleared VERB VBN ROOT 2",
+        "caches",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rows", "key"), OPENING_PLURALS)
+def test_an_opening_plural_taken_for_a_name_is_a_common_noun(rows: str, key: str) -> None:
     """The small tagger often calls a capitalised plural that opens a sentence a proper noun
     ("Checkpoints are kept", "Sessions, windows and panes are numbered"); "Checkpoints" and
     "checkpoints" were two concepts. A plural verb that agrees with it (or with the relative
     pronoun of a clause on it) makes it the plural of a common noun; a singular verb keeps a
-    name in -s ("Pandas is a library", "Texas, where cattle are raised, is big": the plural
-    verb of a "where" clause agrees with its own subject)."""
+    name in -s ("Pandas is a library")."""
     from lgm_rdf.nlp.concepts import sentence_concepts
 
-    plural = _sentence(
-        [
-            ("Checkpoints", "PROPN", "NNP", "nsubjpass", 2),
-            ("are", "AUX", "VBP", "auxpass", 2),
-            ("kept", "VERB", "VBN", "ROOT", 2),
-        ]
-    )
-    assert [m.key for m in sentence_concepts(plural)][:1] == ["checkpoint"]
-    named = _sentence(
-        [
-            ("Pandas", "PROPN", "NNP", "nsubj", 1),
-            ("is", "AUX", "VBZ", "ROOT", 1),
-            ("a", "DET", "DT", "det", 3),
-            ("library", "NOUN", "NN", "attr", 1),
-        ]
-    )
-    assert "pandas" in [m.key for m in sentence_concepts(named)]
-    place = _sentence(
-        [
-            ("Texas", "PROPN", "NNP", "nsubj", 5),
-            ("where", "SCONJ", "WRB", "advmod", 4),
-            ("cattle", "NOUN", "NNS", "nsubjpass", 4),
-            ("are", "AUX", "VBP", "auxpass", 4),
-            ("raised", "VERB", "VBN", "relcl", 0),
-            ("is", "AUX", "VBZ", "ROOT", 5),
-            ("big", "ADJ", "JJ", "acomp", 5),
-        ]
-    )
-    assert "texas" in [m.key for m in sentence_concepts(place)]
-    relative = _sentence(  # "Options which are passed": the relative clause agrees
-        [
-            ("Options", "PROPN", "NNPS", "ROOT", 0),
-            ("which", "PRON", "WDT", "nsubjpass", 3),
-            ("are", "AUX", "VBP", "auxpass", 3),
-            ("passed", "VERB", "VBN", "relcl", 0),
-        ]
-    )
-    assert [m.key for m in sentence_concepts(relative)][:1] == ["option"]
-    # a plural whose singular the spelling does not tell is left as written
-    unsure = _sentence(
-        [
-            ("Caches", "PROPN", "NNP", "nsubjpass", 2),
-            ("are", "AUX", "VBP", "auxpass", 2),
-            ("cleared", "VERB", "VBN", "ROOT", 2),
-        ]
-    )
-    assert [m.key for m in sentence_concepts(unsure)][:1] == ["caches"]
+    words = []
+    for row in rows.split("|"):
+        text, upos, tag, deprel, head = row.split()
+        words.append((text, upos, tag, deprel, int(head)))
+    assert [m.key for m in sentence_concepts(_sentence(words))][:1] == [key]
