@@ -78,20 +78,22 @@ def initial_plural(tokens: Sequence[Token]) -> bool:
         c for c in clauses if any(t.head == c.i and t.text.lower() in _RELATIVES for t in tokens)
     ]
     own += [t for t in tokens if any(t.head == c.i and t.deprel.startswith("aux") for c in own)]
-    if any(_singular(t) for t in main):
+    if any(singular_verb_form(t) for t in main):
         return False
-    return any(_plural(t) for t in (*main, *own))
+    return any(plural_verb_form(t) for t in (*main, *own))
 
 
 _UNSURE_ENDINGS = ("ches", "shes", "xes", "zes")
 _RELATIVES = frozenset({"which", "that", "who"})
 
 
-def _plural(tok: Token) -> bool:
+def plural_verb_form(tok: Token) -> bool:
+    """A finite verb that agrees with a plural subject ("are", "were", a VBP)."""
     return tok.tag == "VBP" or tok.text.lower() in ("are", "were")
 
 
-def _singular(tok: Token) -> bool:
+def singular_verb_form(tok: Token) -> bool:
+    """A finite verb in the third person singular ("is", "was", "has", "does", a VBZ)."""
     return tok.tag == "VBZ" or tok.text.lower() in ("is", "was", "has", "does")
 
 

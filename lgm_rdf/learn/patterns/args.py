@@ -53,7 +53,7 @@ from lgm_rdf.learn.patterns.words import (
     SCOPE_ADJECTIVES,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
-from lgm_rdf.nlp.plural import singular
+from lgm_rdf.nlp.plural import plural_verb_form, singular
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
@@ -218,9 +218,7 @@ class ArgTokens:
             return False
         verbs = [h, *v.children(h, "aux", "cop")]
         bare = v.tokens[h].tag == "VB" and len(verbs) == 1
-        return bare or any(
-            v.tokens[k].tag == "VBP" or v.tokens[k].text.lower() in ("are", "were") for k in verbs
-        )
+        return bare or any(plural_verb_form(v.tokens[k]) for k in verbs)
 
     def singular_name(self, i: int) -> bool:
         """ "Requests is an HTTP library": a capitalised subject in -s with a singular verb is a

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from lgm_rdf.nlp.concepts import lemma_of
 from lgm_rdf.nlp.model import Sentence, Token
+from lgm_rdf.nlp.plural import singular_verb_form
 
 # internal name of every dependency label we care about (spaCy and UD v2 alike)
 LABELS: dict[str, str] = {
@@ -323,7 +324,7 @@ class DepView:
         """The finite verb of ``clause`` (or its copula/auxiliary) is third person singular."""
         for k in [clause, *self.children(clause, "cop", "aux", "auxpass")]:
             tok = self.tokens[k]
-            if tok.tag == "VBZ" or tok.text.lower() in ("is", "was", "has", "does"):
+            if singular_verb_form(tok):
                 return True
             if "Number=Sing" in tok.feats and "VerbForm=Fin" in tok.feats:
                 return True

@@ -199,7 +199,7 @@ class ArgBuilder(ArgTokens):
             return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
         alone = False  # the subject without the other members of its list
         relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
-        if v.lemma(s) in RELATIVE and v.rels[clause] == "acl" and (h := v.head(clause)) is not None:
+        if relative and (h := v.head(clause)) is not None:
             s = h  # "Whales, which are mammals": the clause modifies "Whales"
             # "numbers, arrays, objects (which are hashes)": a bracketed clause is about the
             # member it follows, not the whole list
