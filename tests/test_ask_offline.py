@@ -221,6 +221,28 @@ def test_a_bridge_leads_only_where_another_document_goes(spacy_nlp: SpacyNLP) ->
     assert "zorblat sound stage" not in bridges
 
 
+def test_the_document_a_lead_sentence_belongs_to_is_a_bridge(spacy_nlp: SpacyNLP) -> None:
+    """The entity a multi-hop question passes through is often the one the lead sentence is
+    about: its document's namesake ("He is known for ..." in the document "Paul Gross").
+    Followed as a bridge, it finds the other documents that name it."""
+    from lgm_rdf.learn.readers import read_text
+
+    gross = (
+        "Paul Gross is a Canadian actor and director. He is known for his role as Constable "
+        "Benton Fraser in the series Due South."
+    )
+    hannah = (
+        "Hannah Gross is a Canadian actress. She is the daughter of Paul Gross and Martha Burns."
+    )
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn([read_text(gross, "pg", "Paul Gross"), read_text(hannah, "hg", "Hannah Gross")])
+    lg.learn([read_text(NOISE, "noise", "Noise")])
+    answer = lg.ask("Who did the actor who played Constable Benton Fraser have a child with?")
+    assert "paul gross" in answer.iterations[0].missing
+    hop = next(s for s in answer.supports if "Martha Burns" in s.text)
+    assert hop.via == "hop"
+
+
 def test_what_a_title_is_about() -> None:
     from lgm_rdf.retrieve.linking import title_subjects
 
@@ -246,3 +268,46 @@ def test_names_in_a_lead_sentence() -> None:
     assert not written_as_name("port", "It sails to Portland.")
     # a singular key finds its plural
     assert written_as_name("pocahontas mound", "Two of the Pocahontas Mounds were listed.")
+    # at the start, a name of several words is one when each of its words is capitalised
+    assert written_as_name("philip seymour hoffman", "Philip Seymour Hoffman won an award.")
+    assert not written_as_name("cold blood", "Cold blood is what it took.")
+
+
+def test_a_next_hop_sentence_is_worth_what_led_to_it() -> None:
+    """The best sentence a bridge finds scores as the bridge's strength (the sentence that led
+    to it), undiscounted: discounted, second-hop evidence rarely beat first-round sentences of
+    unrelated documents."""
+    from lgm_rdf.retrieve.model import Candidate, ExpandedConcept, PathStep, Round
+    from lgm_rdf.retrieve.offline import _hops
+
+    def cand(n: int, score: float) -> Candidate:
+        return Candidate(f"s{n}", "t", "t", "d", "D", n, "temple", "self", score)
+
+    found = Round(
+        ["temple"],
+        [ExpandedConcept("c", "temple", "self", 0, "temple", 1.0, (PathStep("temple", "self"),))],
+        [cand(1, 2.0), cand(2, 1.0)],
+    )
+    hops = _hops(found, {"temple": 0.8}, {})
+    assert [c.score for c in hops] == [0.8, 0.4]
+    assert all(c.via == "hop" for c in hops)
+
+
+def test_a_bridge_written_as_a_name_links_as_a_name(spacy_nlp: SpacyNLP) -> None:
+    """A bridge the lead sentence writes as a name links like a question's proper name: to
+    the longer names that contain it ("Saunders" → "Jennifer Saunders")."""
+    from lgm_rdf.learn.readers import read_text
+
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    saunders = "Jennifer Saunders is an English actress. Jennifer Saunders married in 1985."
+    shrek = "Shrek 2 is a film. The Fairy Godmother is voiced by Saunders."
+    lg.learn([read_text(saunders, "js", "Jennifer Saunders"), read_text(shrek, "s2", "Shrek 2")])
+    retriever = lg.retriever
+    assert {link.concept.value for link in retriever.link(["saunders"])} == {
+        "urn:lgm:concept:saunders"
+    }
+    retriever.note_names(["saunders"])
+    linked = {link.concept.value for link in retriever.link(["saunders"])}
+    assert "urn:lgm:concept:jennifer_saunders" in linked
+    retriever.refresh()  # forgotten with the KB's other caches
+    assert len(retriever.link(["saunders"])) == 1

@@ -4,7 +4,9 @@ Round 1 retrieves for the question's concepts. Each further round follows *bridg
 specific concepts mentioned by the best sentences found so far that the question does not name
 (the entity a multi-hop question leads through) and that lead somewhere: a concept no other
 sentence mentions, and that no document is named after or about, would only find the sentence
-it came from. Candidates of all rounds are merged into one
+it came from. The namesake of the lead sentence's own document is a bridge like any other:
+"He is known for his role as ..." in the document "Paul Gross" leads on to the documents that
+name Paul Gross. Candidates of all rounds are merged into one
 ranking, and the supports are the best sentences that fit the chunk size. The answer is
 extractive: it quotes the best supports and says that no LLM wrote it.
 """
@@ -18,7 +20,6 @@ from dataclasses import replace
 
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 from lgm_rdf.retrieve.candidates import fetch_mentions
-from lgm_rdf.retrieve.linking import title_key
 from lgm_rdf.retrieve.model import (
     TOP_CANDIDATES,
     Answer,
@@ -34,7 +35,10 @@ from lgm_rdf.settings import Settings
 
 BRIDGE_SENTENCES = 4  # best sentences of a round whose concepts may lead further
 MAX_BRIDGES = 6  # bridge concepts followed per round
-HOP_DISCOUNT = 0.85  # a next-round candidate's score relative to the sentence that led to it
+# a next-round candidate's score relative to the sentence that led to it: undiscounted, since
+# second-hop evidence scored below its lead rarely beat first-round sentences of unrelated
+# documents (0.85 cost 1-4 points of R@5 on both question samples, docs/benchmarks.md §32)
+HOP_DISCOUNT = 1.0
 # nouns that name a relation or nothing in particular ("a type of", "part of") lead nowhere
 GENERIC_NOUNS = TYPE_NOUNS | PART_NOUNS | NAME_NOUNS | VACUOUS
 BRIDGE_DECAY = 0.8  # each further bridge concept of a round leads a little less far
@@ -130,43 +134,54 @@ class OfflineReasoner:
         walk = weights_of(question, [c.sentence for c in top], named) if weights_of else {}
         scored: dict[str, float] = {}
         origin: dict[str, float] = {}
+        names: set[str] = set()
         for rank, c in enumerate(top):
             for iri, label in mentions.get(c.sentence, {}).items():
-                if label in seen or label in GENERIC_NOUNS or _is_title_of(label, c):
+                if label in seen or label in GENERIC_NOUNS:
                     continue
                 # a specific concept, better one with a document of its own, leads further;
                 # one no other sentence mentions leads nowhere (it would only find its lead)
                 titled = iri in index.titled or iri in index.about
                 if not titled and index.mentions.get(iri, 0) <= 1:
                     continue
+                name = written_as_name(label, c.text)
                 quality = index.specificity(iri) * (1.0 if titled else UNTITLED)
                 value = quality / (1 + rank)
                 if walk:
                     value *= BRIDGE_WALK_FLOOR + walk.get(iri, 0.0)
-                if written_as_name(label, c.text):
+                if name:
                     value *= NAME_BONUS  # names lead further than common nouns
+                    names.add(label)
                 scored[label] = max(scored.get(label, 0.0), value)
                 strength = c.score * quality**0.5
                 if label not in origin or strength > origin[label]:
                     origin[label] = strength
                     self._leads[label] = c.path
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_BRIDGES]
+        note_names = getattr(retriever, "note_names", None)
+        if note_names is not None:  # a name links on to its longer and shorter forms
+            note_names([label for label, _ in ranked if label in names])
         return {label: origin[label] * BRIDGE_DECAY**n for n, (label, _) in enumerate(ranked)}
 
 
 def written_as_name(label: str, text: str) -> bool:
-    """Whether ``text`` writes the concept ``label`` capitalised somewhere other than at its
-    start (where every word is): "Mississippi" in "... in Hinds County, Mississippi"."""
+    """Whether ``text`` writes the concept ``label`` as a name: capitalised somewhere other than
+    at its start ("Mississippi" in "... in Hinds County, Mississippi"), or at its start with
+    every word of several capitalised ("Philip Seymour Hoffman won ...")."""
     words = label.split()
     if not words:
         return False
     body = r"\W+".join(re.escape(w) for w in words)
     pattern = re.compile(rf"\b{body}(?:e?s)?\b", re.IGNORECASE)  # "Arthur" is no "art"
-    return any(m.start() > 0 and m.group(0)[:1].isupper() for m in pattern.finditer(text))
-
-
-def _is_title_of(label: str, c: Candidate) -> bool:
-    return label == title_key(c.title)
+    for m in pattern.finditer(text):
+        written = re.findall(r"\w+", m.group(0))
+        if m.start() > 0 and written[0][:1].isupper():
+            return True
+        # at the start every first word is capitalised: a name of several words is one when
+        # each of its words is ("Philip Seymour Hoffman won ...", not "Cold blood is ...")
+        if len(written) > 1 and all(w[:1].isupper() for w in written):
+            return True
+    return False
 
 
 def _hops(

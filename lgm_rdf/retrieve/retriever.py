@@ -83,6 +83,7 @@ class KBRetriever:
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
         self._meaning: BoundedCache[str, list[ConceptLink]] = BoundedCache(MEMORY)
         self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
+        self._names: BoundedCache[str, bool] = BoundedCache(MEMORY)  # bridge names (note_names)
 
     @property
     def index(self) -> ConceptIndex:
@@ -99,7 +100,15 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        caches = (self._kinds, self._words, self._keys, self._near, self._meaning, self._rows)
+        caches = (
+            self._kinds,
+            self._words,
+            self._keys,
+            self._near,
+            self._meaning,
+            self._rows,
+            self._names,
+        )
         for cache in caches:  # all depend on the KB
             cache.clear()
 
@@ -226,8 +235,15 @@ class KBRetriever:
                 self._meaning[phrase] = found[phrase]
         return [link for p in phrases for link in self._meaning.get(p) or []]
 
+    def note_names(self, labels: Sequence[str]) -> None:
+        """Remember that these concept labels (bridge concepts) were written as names: they
+        link like the proper names of a question (to longer and shorter forms of the name)."""
+        for label in labels:
+            self._names[label] = True
+
     def _kinds_for(self, phrases: Sequence[str], question: str) -> dict[str, str]:
         kinds = dict(self._kinds.get(question) or {})
+        kinds.update({p: "proper" for p in phrases if p not in kinds and p in self._names})
         missing = [p for p in phrases if p not in kinds]
         for analysis in reversed(list(self._kinds.values()) if missing else []):
             for phrase in missing:
