@@ -37,7 +37,11 @@ class FakeRetriever:
         return [k for k in self.kb if k in text.lower()]
 
     def retrieve(
-        self, question: str, concepts: Sequence[str], exclude: frozenset[str] = frozenset()
+        self,
+        question: str,
+        concepts: Sequence[str],
+        exclude: frozenset[str] = frozenset(),
+        names: frozenset[str] = frozenset(),
     ) -> Round:
         self.calls.append((list(concepts), exclude))
         out: list[Candidate] = []

@@ -159,11 +159,16 @@ class Retriever(Protocol):
         ...
 
     def retrieve(
-        self, question: str, concepts: Sequence[str], exclude: frozenset[str] = frozenset()
+        self,
+        question: str,
+        concepts: Sequence[str],
+        exclude: frozenset[str] = frozenset(),
+        names: frozenset[str] = frozenset(),
     ) -> Round:
         """Link ``concepts`` to the KB, expand them and rank their sentences for ``question``.
 
-        Sentences whose IRI is in ``exclude`` are left out.
+        Sentences whose IRI is in ``exclude`` are left out; the concepts in ``names`` (bridge
+        concepts their sentence writes as names) link as the question's proper names do.
         """
         ...
 

@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
+from lgm_rdf.ontology import normalise_label
 from lgm_rdf.retrieve.candidates import fetch_mentions
+from lgm_rdf.retrieve.linking import fold
 from lgm_rdf.retrieve.model import (
     TOP_CANDIDATES,
     Answer,
@@ -37,7 +39,8 @@ BRIDGE_SENTENCES = 4  # best sentences of a round whose concepts may lead furthe
 MAX_BRIDGES = 6  # bridge concepts followed per round
 # a next-round candidate's score relative to the sentence that led to it: undiscounted, since
 # second-hop evidence scored below its lead rarely beat first-round sentences of unrelated
-# documents (0.85 cost 1-4 points of R@5 on both question samples, docs/benchmarks.md §32)
+# documents (0.85 cost HotpotQA 3 points of R@2 and 2 of answer in context on the dev file,
+# MuSiQue 3 of R@5 on the second sample; docs/benchmarks.md §32)
 HOP_DISCOUNT = 1.0
 # nouns that name a relation or nothing in particular ("a type of", "part of") lead nowhere
 GENERIC_NOUNS = TYPE_NOUNS | PART_NOUNS | NAME_NOUNS | VACUOUS
@@ -51,6 +54,10 @@ BRIDGE_WALK_FLOOR = 0.5
 # a concept the lead sentence writes as a name ("Mississippi", "John Locke") leads further than
 # a common noun ("archaeological site", "occasion"): multi-hop questions go through entities
 NAME_BONUS = 1.5
+_WORD = re.compile(r"\w+(?:['’]\w+)*")  # a word, "Ender's" whole
+_SMALL_WORDS = frozenset(
+    {"of", "the", "and", "a", "an", "in", "on", "for", "to", "de", "la", "von"}
+)
 
 
 class OfflineReasoner:
@@ -60,10 +67,13 @@ class OfflineReasoner:
         self.settings = settings
         # each bridge concept's path: how the sentence that led to it was reached
         self._leads: dict[str, tuple[PathStep, ...]] = {}
+        # the bridge concepts of this question written as names: they link as names do
+        self._names: set[str] = set()
 
     def run(self, question: str, retriever: Retriever) -> Answer:
         """Answer ``question`` extractively from the KB."""
         started = time.perf_counter()
+        self._leads, self._names = {}, set()
         concepts = retriever.question_concepts(question)
         rounds = 1 if self.settings.ablation == "no_iteration" else self.settings.max_iterations
         seen_concepts = set(concepts)
@@ -72,7 +82,11 @@ class OfflineReasoner:
         current = concepts
         origin: dict[str, float] = {}
         for number in range(1, max(1, rounds) + 1):
-            found = retriever.retrieve(question, current)
+            found = (
+                retriever.retrieve(question, current)
+                if number == 1
+                else retriever.retrieve(question, current, names=frozenset(self._names))
+            )
             top = (
                 _normalised(found.candidates) if number == 1 else _hops(found, origin, self._leads)
             )
@@ -158,28 +172,32 @@ class OfflineReasoner:
                     origin[label] = strength
                     self._leads[label] = c.path
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_BRIDGES]
-        note_names = getattr(retriever, "note_names", None)
-        if note_names is not None:  # a name links on to its longer and shorter forms
-            note_names([label for label, _ in ranked if label in names])
+        self._names.update(label for label, _ in ranked if label in names)
         return {label: origin[label] * BRIDGE_DECAY**n for n, (label, _) in enumerate(ranked)}
 
 
 def written_as_name(label: str, text: str) -> bool:
-    """Whether ``text`` writes the concept ``label`` as a name: capitalised somewhere other than
-    at its start ("Mississippi" in "... in Hinds County, Mississippi"), or at its start with
-    every word of several capitalised ("Philip Seymour Hoffman won ...")."""
+    """Whether ``text`` writes the concept ``label`` as a name: capitalised after the first
+    word of the text ("Mississippi" in "... in Hinds County, Mississippi"), or as its first
+    words when each word of several that begins with a letter is capitalised, small words
+    such as "of" and "the" aside ("Philip Seymour Hoffman won ...", "Lord of the Rings is")."""
     words = label.split()
     if not words:
         return False
     body = r"\W+".join(re.escape(w) for w in words)
     pattern = re.compile(rf"\b{body}(?:e?s)?\b", re.IGNORECASE)  # "Arthur" is no "art"
     for m in pattern.finditer(text):
-        written = re.findall(r"\w+", m.group(0))
-        if m.start() > 0 and written[0][:1].isupper():
-            return True
+        written = [w for w in _WORD.findall(m.group(0)) if w[:1].isalpha()]
+        if not written:
+            continue
+        if _WORD.search(text, 0, m.start()):  # not the text's first word
+            if written[0][:1].isupper():
+                return True
+            continue
         # at the start every first word is capitalised: a name of several words is one when
-        # each of its words is ("Philip Seymour Hoffman won ...", not "Cold blood is ...")
-        if len(written) > 1 and all(w[:1].isupper() for w in written):
+        # each of its words is ("Cold blood is ..." is none)
+        capitalised = [w for w in written if w.lower() not in _SMALL_WORDS]
+        if len(capitalised) > 1 and all(w[:1].isupper() for w in capitalised):
             return True
     return False
 
@@ -190,8 +208,12 @@ def _hops(
     """Next-hop candidates scored per bridge concept: the share of that bridge's best
     sentence, times the bridge's strength (the score of the sentence that led to it).
 
-    A candidate's path is the path of that sentence, the hop to the bridge, then its own."""
-    source = {e.label: e.source for e in found.expanded}
+    A candidate's path is the path of that sentence, the hop to the bridge, then its own.
+    The expansion names a candidate's source by the phrase as linked (folded: "colisee",
+    "act of war direct action"), the bridges are labels ("colisée", "act of war: direct
+    action"): each folded phrase is read back as its bridge."""
+    bridge_of = {fold(normalise_label(label)): label for label in origin}
+    source = {e.label: bridge_of.get(e.source, e.source) for e in found.expanded}
     groups: dict[str, list[Candidate]] = {}
     for c in found.candidates:
         groups.setdefault(source.get(c.concept, ""), []).append(c)

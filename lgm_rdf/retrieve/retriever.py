@@ -83,7 +83,6 @@ class KBRetriever:
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
         self._meaning: BoundedCache[str, list[ConceptLink]] = BoundedCache(MEMORY)
         self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
-        self._names: BoundedCache[str, bool] = BoundedCache(MEMORY)  # bridge names (note_names)
 
     @property
     def index(self) -> ConceptIndex:
@@ -100,15 +99,7 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        caches = (
-            self._kinds,
-            self._words,
-            self._keys,
-            self._near,
-            self._meaning,
-            self._rows,
-            self._names,
-        )
+        caches = (self._kinds, self._words, self._keys, self._near, self._meaning, self._rows)
         for cache in caches:  # all depend on the KB
             cache.clear()
 
@@ -201,14 +192,17 @@ class KBRetriever:
             words = self._words.get(question) or []
         return words
 
-    def link(self, concepts: Sequence[str], question: str = "") -> list[ConceptLink]:
+    def link(
+        self, concepts: Sequence[str], question: str = "", names: frozenset[str] = frozenset()
+    ) -> list[ConceptLink]:
         """Every KB concept linked from the given phrases.
 
-        A phrase's kind (proper name, head noun) is the one it had in ``question``; a phrase the
+        A phrase's kind (proper name, head noun) is the one it had in ``question``; a phrase in
+        ``names`` (a bridge concept written as a name) is a proper name; another phrase the
         question does not contain (a missing concept named by the LLM) takes its kind from
-        the text it was parsed from most recently; bridge concepts (KB labels) have none.
+        the text it was parsed from most recently; other bridge concepts (KB labels) have none.
         """
-        kinds = self._kinds_for(concepts, question)
+        kinds = self._kinds_for(concepts, question, names)
         links: list[ConceptLink] = []
         weak: list[str] = []
         topics = [p for p in concepts if kinds.get(p) != "asked"]
@@ -235,15 +229,11 @@ class KBRetriever:
                 self._meaning[phrase] = found[phrase]
         return [link for p in phrases for link in self._meaning.get(p) or []]
 
-    def note_names(self, labels: Sequence[str]) -> None:
-        """Remember that these concept labels (bridge concepts) were written as names: they
-        link like the proper names of a question (to longer and shorter forms of the name)."""
-        for label in labels:
-            self._names[label] = True
-
-    def _kinds_for(self, phrases: Sequence[str], question: str) -> dict[str, str]:
+    def _kinds_for(
+        self, phrases: Sequence[str], question: str, names: frozenset[str] = frozenset()
+    ) -> dict[str, str]:
         kinds = dict(self._kinds.get(question) or {})
-        kinds.update({p: "proper" for p in phrases if p not in kinds and p in self._names})
+        kinds.update({p: "proper" for p in phrases if p not in kinds and p in names})
         missing = [p for p in phrases if p not in kinds]
         for analysis in reversed(list(self._kinds.values()) if missing else []):
             for phrase in missing:
@@ -252,13 +242,18 @@ class KBRetriever:
         return kinds
 
     def retrieve(
-        self, question: str, concepts: Sequence[str], exclude: frozenset[str] = frozenset()
+        self,
+        question: str,
+        concepts: Sequence[str],
+        exclude: frozenset[str] = frozenset(),
+        names: frozenset[str] = frozenset(),
     ) -> Round:
-        """Link, expand and rank the sentences of ``concepts`` for ``question``."""
+        """Link, expand and rank the sentences of ``concepts`` for ``question`` (the concepts
+        in ``names`` link as proper names)."""
         words = self.question_words(question)
         if self.settings.ablation == "no_graph":
             return Round(list(concepts), [], self.lexical.search(words, exclude, self.limit))
-        links = self.link(concepts, question)
+        links = self.link(concepts, question, names)
         seeds = [(link.concept, link.strength, link.phrase) for link in links]
         if self.settings.ablation == "no_expansion":
             expanded = [
