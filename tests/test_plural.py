@@ -125,3 +125,23 @@ def test_an_opening_plural_taken_for_a_name_is_a_common_noun(rows: str, key: str
         text, upos, tag, deprel, head = row.split()
         words.append((text, upos, tag, deprel, int(head)))
     assert [m.key for m in sentence_concepts(_sentence(words))][:1] == [key]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Saunders also sings in the film.", "saunders"),
+        ("Sanders was elected in 2010.", "sanders"),
+        ("Crossroads is a 1986 film.", "crossroads"),
+        ("Dogs are animals.", "dog"),  # a plural verb: the plural of a common noun
+        ("Apples grow on trees.", "apple"),
+    ],
+)
+def test_an_opening_name_in_s_taken_for_a_plural_keeps_its_form(
+    nlp: NLP, text: str, key: str
+) -> None:
+    """The tagger often reads a name in -s that opens a sentence as a plural common noun and
+    the lemmatiser cuts its "s" (`saunder`, `sander`): the name and the same name inside a
+    sentence were two concepts. A singular verb that agrees with it keeps it as written."""
+    keys = [m.key for m in sentence_concepts(nlp.parse(text).sentences[0])]
+    assert keys[:1] == [key], keys

@@ -70,9 +70,7 @@ def initial_plural(tokens: Sequence[Token]) -> bool:
         return False
     if tokens[1].text[:1].isupper():
         return False
-    main = [t for t in tokens if t.i == first.head and t.i != first.i]
-    main += [t for t in tokens if any(t.head == v.i and t.deprel == "cop" for v in main)]
-    main += [t for t in tokens if any(t.head == v.i and t.deprel.startswith("aux") for v in main)]
+    main = _main_verbs(tokens, first)
     clauses = [t for t in tokens if t.head == first.i and t.deprel in ("relcl", "acl")]
     own = [
         c for c in clauses if any(t.head == c.i and t.text.lower() in _RELATIVES for t in tokens)
@@ -81,6 +79,32 @@ def initial_plural(tokens: Sequence[Token]) -> bool:
     if any(singular_verb_form(t) for t in main):
         return False
     return any(plural_verb_form(t) for t in (*main, *own))
+
+
+def initial_name(tokens: Sequence[Token]) -> bool:
+    """ "Saunders also sings in the film", "Sanders was elected": a sentence that opens with a
+    capitalised word in -s the tagger took for a plural common noun (its lemma lost the "s":
+    `saunder`), whose verb agrees with a singular subject. It is a name, or a noun in -s with
+    no singular ("Physics is ..."): the word as written. The reverse of ``initial_plural``."""
+    if len(tokens) < 2:
+        return False
+    first, text = tokens[0], tokens[0].text
+    if first.upos != "NOUN" or not (text[:1].isupper() and text[1:].islower()):
+        return False
+    if not text.endswith("s") or first.lemma.lower() == text.lower():
+        return False
+    if tokens[1].text[:1].isupper() or not first.deprel.startswith("nsubj"):
+        return False
+    main = _main_verbs(tokens, first)
+    return any(singular_verb_form(t) for t in main) and not any(plural_verb_form(t) for t in main)
+
+
+def _main_verbs(tokens: Sequence[Token], subject: Token) -> list[Token]:
+    """The verb ``subject`` hangs on, with its copula and auxiliaries (what agrees with it)."""
+    main = [t for t in tokens if t.i == subject.head and t.i != subject.i]
+    main += [t for t in tokens if any(t.head == v.i and t.deprel == "cop" for v in main)]
+    main += [t for t in tokens if any(t.head == v.i and t.deprel.startswith("aux") for v in main)]
+    return main
 
 
 _UNSURE_ENDINGS = ("ches", "shes", "xes", "zes")
@@ -99,9 +123,14 @@ def singular_verb_form(tok: Token) -> bool:
 
 def mend_initial_plural(sentence: Sentence) -> Sentence:
     """``sentence`` with an opening plural common noun tagged as one (see ``initial_plural``),
-    so that "Options" and "options" are one concept; otherwise ``sentence`` itself."""
-    if not initial_plural(sentence.tokens):
+    so that "Options" and "options" are one concept, or an opening name in -s the tagger took
+    for a plural tagged as a name (see ``initial_name``: "Saunders", not `saunder`); otherwise
+    ``sentence`` itself."""
+    first = sentence.tokens[0] if sentence.tokens else None
+    if first is not None and initial_plural(sentence.tokens):
+        noun = replace(first, upos="NOUN", tag="NNS", lemma=singular(first.text.lower()))
+    elif first is not None and initial_name(sentence.tokens):
+        noun = replace(first, upos="PROPN", tag="NNP", lemma=first.text)
+    else:
         return sentence
-    first = sentence.tokens[0]
-    noun = replace(first, upos="NOUN", tag="NNS", lemma=singular(first.text.lower()))
     return replace(sentence, tokens=(noun, *sentence.tokens[1:]))
