@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -295,6 +296,7 @@ def test_names_in_a_lead_sentence() -> None:
     assert not written_as_name("cold blood", "Cold blood is what it took.")
     assert not written_as_name("cold blood", '"Cold blood" is what it took.')  # still the start
     assert not written_as_name("&", "AT&T is a company.")  # no word: no name, no error
+    assert written_as_name("de la soul", "De La Soul is a trio.")  # small words capitalised
 
 
 def test_a_next_hop_sentence_is_worth_what_led_to_it() -> None:
@@ -315,6 +317,10 @@ def test_a_next_hop_sentence_is_worth_what_led_to_it() -> None:
     hops = _hops(found, {"temple": 0.8}, {})
     assert [c.score for c in hops] == [0.8, 0.4]
     assert all(c.via == "hop" for c in hops)
+    # the expansion reports the folded phrase; two bridges folding alike: the stronger counts
+    folded = replace(found.expanded[0], label="temple", source="cafe")
+    hops = _hops(replace(found, expanded=[folded]), {"café": 0.9, "cafe": 0.3}, {})
+    assert [c.score for c in hops] == [0.9, 0.45]
 
 
 def test_a_bridge_written_as_a_name_links_as_a_name(spacy_nlp: SpacyNLP) -> None:
@@ -344,6 +350,10 @@ def test_a_bridge_written_as_a_name_links_as_a_name(spacy_nlp: SpacyNLP) -> None
     assert "saunders" in answer.iterations[0].missing
     hop = next(s for s in answer.supports if "Edmondson" in s.text)
     assert hop.via == "hop"
+    # a bridge takes no kind from what was asked before ("Saunders" a name in a question)
+    lg.ask("Who did Saunders marry?")
+    bridge = {link.concept.value for link in retriever.link(["saunders"], "", frozenset())}
+    assert bridge == plain
     # the same answer whatever was asked before, on the same retriever
     lg.ask("Who sings a song in the animated film?")
     again = lg.ask(question)

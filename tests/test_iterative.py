@@ -41,7 +41,7 @@ class FakeRetriever:
         question: str,
         concepts: Sequence[str],
         exclude: frozenset[str] = frozenset(),
-        names: frozenset[str] = frozenset(),
+        names: frozenset[str] | None = None,
     ) -> Round:
         self.calls.append((list(concepts), exclude))
         out: list[Candidate] = []

@@ -145,3 +145,11 @@ def test_an_opening_name_in_s_taken_for_a_plural_keeps_its_form(
     sentence were two concepts. A singular verb that agrees with it keeps it as written."""
     keys = [m.key for m in sentence_concepts(nlp.parse(text).sentences[0])]
     assert keys[:1] == [key], keys
+
+
+def test_a_noun_in_s_without_singular_is_no_name(nlp: NLP) -> None:
+    """ "Politics is ...", "Headquarters is ...": nouns whose only form ends in -s stay common
+    nouns when a singular verb agrees (they are no names)."""
+    for text in ("Politics is a broad field.", "Headquarters is in Paris."):
+        mention = sentence_concepts(nlp.parse(text).sentences[0])[0]
+        assert mention.kind != "propn", (text, mention)

@@ -91,8 +91,9 @@ def initial_name(tokens: Sequence[Token]) -> bool:
     first, text = tokens[0], tokens[0].text
     if first.upos != "NOUN" or not (text[:1].isupper() and text[1:].islower()):
         return False
-    if not text.endswith("s") or first.lemma.lower() == text.lower():
-        return False
+    lower = text.lower()
+    if not lower.endswith("s") or first.lemma.lower() == lower or singular_in_s(lower):
+        return False  # "Politics is ...": a noun in -s, no name
     if tokens[1].text[:1].isupper() or not first.deprel.startswith("nsubj"):
         return False
     main = _main_verbs(tokens, first)

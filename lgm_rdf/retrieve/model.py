@@ -163,12 +163,13 @@ class Retriever(Protocol):
         question: str,
         concepts: Sequence[str],
         exclude: frozenset[str] = frozenset(),
-        names: frozenset[str] = frozenset(),
+        names: frozenset[str] | None = None,
     ) -> Round:
         """Link ``concepts`` to the KB, expand them and rank their sentences for ``question``.
 
-        Sentences whose IRI is in ``exclude`` are left out; the concepts in ``names`` (bridge
-        concepts their sentence writes as names) link as the question's proper names do.
+        Sentences whose IRI is in ``exclude`` are left out. Given ``names``, the concepts are
+        bridge concepts: those in ``names`` (written as names where they were found) link as
+        the question's proper names do, the others as plain labels.
         """
         ...
 

@@ -195,9 +195,11 @@ def written_as_name(label: str, text: str) -> bool:
                 return True
             continue
         # at the start every first word is capitalised: a name of several words is one when
-        # each of its words is ("Cold blood is ..." is none)
-        capitalised = [w for w in written if w.lower() not in _SMALL_WORDS]
-        if len(capitalised) > 1 and all(w[:1].isupper() for w in capitalised):
+        # each of its words is, small words written in lower case aside ("Lord of the Rings",
+        # "De La Soul"; "Cold blood is ..." is none)
+        capitalised = [w for w in written if w[:1].isupper()]
+        small = all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in written)
+        if len(capitalised) > 1 and small:
             return True
     return False
 
@@ -212,7 +214,9 @@ def _hops(
     The expansion names a candidate's source by the phrase as linked (folded: "colisee",
     "act of war direct action"), the bridges are labels ("colisée", "act of war: direct
     action"): each folded phrase is read back as its bridge."""
-    bridge_of = {fold(normalise_label(label)): label for label in origin}
+    # two labels may fold alike ("café", "cafe"): the strongest bridge is the one read back
+    strongest_last = sorted(origin, key=lambda label: origin[label])
+    bridge_of = {fold(normalise_label(label)): label for label in strongest_last}
     source = {e.label: bridge_of.get(e.source, e.source) for e in found.expanded}
     groups: dict[str, list[Candidate]] = {}
     for c in found.candidates:

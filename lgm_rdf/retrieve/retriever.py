@@ -193,14 +193,15 @@ class KBRetriever:
         return words
 
     def link(
-        self, concepts: Sequence[str], question: str = "", names: frozenset[str] = frozenset()
+        self, concepts: Sequence[str], question: str = "", names: frozenset[str] | None = None
     ) -> list[ConceptLink]:
         """Every KB concept linked from the given phrases.
 
-        A phrase's kind (proper name, head noun) is the one it had in ``question``; a phrase in
-        ``names`` (a bridge concept written as a name) is a proper name; another phrase the
+        A phrase's kind (proper name, head noun) is the one it had in ``question``. When
+        ``names`` is given, the phrases are bridge concepts (KB labels): those in ``names``
+        (written as names) are proper names, the others have no kind. Otherwise a phrase the
         question does not contain (a missing concept named by the LLM) takes its kind from
-        the text it was parsed from most recently; other bridge concepts (KB labels) have none.
+        the text it was parsed from most recently.
         """
         kinds = self._kinds_for(concepts, question, names)
         links: list[ConceptLink] = []
@@ -230,10 +231,12 @@ class KBRetriever:
         return [link for p in phrases for link in self._meaning.get(p) or []]
 
     def _kinds_for(
-        self, phrases: Sequence[str], question: str, names: frozenset[str] = frozenset()
+        self, phrases: Sequence[str], question: str, names: frozenset[str] | None = None
     ) -> dict[str, str]:
         kinds = dict(self._kinds.get(question) or {})
-        kinds.update({p: "proper" for p in phrases if p not in kinds and p in names})
+        if names is not None:  # bridge concepts: no kind from what was parsed before
+            kinds.update({p: "proper" for p in phrases if p not in kinds and p in names})
+            return kinds
         missing = [p for p in phrases if p not in kinds]
         for analysis in reversed(list(self._kinds.values()) if missing else []):
             for phrase in missing:
@@ -246,10 +249,10 @@ class KBRetriever:
         question: str,
         concepts: Sequence[str],
         exclude: frozenset[str] = frozenset(),
-        names: frozenset[str] = frozenset(),
+        names: frozenset[str] | None = None,
     ) -> Round:
-        """Link, expand and rank the sentences of ``concepts`` for ``question`` (the concepts
-        in ``names`` link as proper names)."""
+        """Link, expand and rank the sentences of ``concepts`` for ``question`` (``names``: the
+        concepts are bridges, and those in it link as proper names; see ``link``)."""
         words = self.question_words(question)
         if self.settings.ablation == "no_graph":
             return Round(list(concepts), [], self.lexical.search(words, exclude, self.limit))
