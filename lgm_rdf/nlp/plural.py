@@ -60,15 +60,8 @@ def initial_plural(tokens: Sequence[Token]) -> bool:
     agrees with it, or with the relative pronoun of a clause on it); "Requests is a library"
     and "Texas, where cattle are raised, is a state" are names (a singular verb agrees). Only a
     plural whose singular its spelling tells ("-ches", "-shes", "-xes" may lose "s" or "es")."""
-    if len(tokens) < 2:
-        return False
-    first, text = tokens[0], tokens[0].text
-    if first.upos != "PROPN" or not (text[:1].isupper() and text[1:].islower()):
-        return False
-    lower = text.lower()
-    if not lower.endswith("s") or singular_in_s(lower) or lower.endswith(_UNSURE_ENDINGS):
-        return False
-    if tokens[1].text[:1].isupper():
+    first = _opening_word_in_s(tokens, "PROPN")
+    if first is None or first.text.lower().endswith(_UNSURE_ENDINGS):
         return False
     main = _main_verbs(tokens, first)
     clauses = [t for t in tokens if t.head == first.i and t.deprel in ("relcl", "acl")]
@@ -84,20 +77,28 @@ def initial_plural(tokens: Sequence[Token]) -> bool:
 def initial_name(tokens: Sequence[Token]) -> bool:
     """ "Saunders also sings in the film", "Sanders was elected": a sentence that opens with a
     capitalised word in -s the tagger took for a plural common noun (its lemma lost the "s":
-    `saunder`), whose verb agrees with a singular subject. It is a name, or a noun in -s with
-    no singular ("Physics is ..."): the word as written. The reverse of ``initial_plural``."""
-    if len(tokens) < 2:
+    `saunder`), whose verb agrees with a singular subject: a name, kept as written. A noun
+    whose only form ends in -s ("Politics is ...") is none. The reverse of ``initial_plural``."""
+    first = _opening_word_in_s(tokens, "NOUN")
+    if first is None or first.lemma.lower() == first.text.lower():
         return False
-    first, text = tokens[0], tokens[0].text
-    if first.upos != "NOUN" or not (text[:1].isupper() and text[1:].islower()):
-        return False
-    lower = text.lower()
-    if not lower.endswith("s") or first.lemma.lower() == lower or singular_in_s(lower):
-        return False  # "Politics is ...": a noun in -s, no name
-    if tokens[1].text[:1].isupper() or not first.deprel.startswith("nsubj"):
+    if not first.deprel.startswith("nsubj"):
         return False
     main = _main_verbs(tokens, first)
     return any(singular_verb_form(t) for t in main) and not any(plural_verb_form(t) for t in main)
+
+
+def _opening_word_in_s(tokens: Sequence[Token], upos: str) -> Token | None:
+    """The sentence's first token when it is a capitalised word in -s tagged ``upos``, not a
+    singular noun in -s by spelling, and the next word is not capitalised (no longer name)."""
+    if len(tokens) < 2:
+        return None
+    first, text = tokens[0], tokens[0].text
+    if first.upos != upos or not (text[:1].isupper() and text[1:].islower()):
+        return None
+    if not text.endswith("s") or singular_in_s(text.lower()) or tokens[1].text[:1].isupper():
+        return None
+    return first
 
 
 def _main_verbs(tokens: Sequence[Token], subject: Token) -> list[Token]:
