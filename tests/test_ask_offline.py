@@ -317,9 +317,9 @@ def test_a_next_hop_sentence_is_worth_what_led_to_it() -> None:
     hops = _hops(found, {"temple": 0.8}, {})
     assert [c.score for c in hops] == [0.8, 0.4]
     assert all(c.via == "hop" for c in hops)
-    # the expansion reports the folded phrase; two bridges folding alike: the stronger counts
-    folded = replace(found.expanded[0], label="temple", source="cafe")
-    hops = _hops(replace(found, expanded=[folded]), {"café": 0.9, "cafe": 0.3}, {})
+    # the expansion reports the bridge as linked, accents kept (not its folded key "cafe")
+    accented = replace(found.expanded[0], label="temple", source="café")
+    hops = _hops(replace(found, expanded=[accented]), {"café": 0.9, "cafe": 0.3}, {})
     assert [c.score for c in hops] == [0.9, 0.45]
 
 

@@ -192,7 +192,8 @@ class ConceptIndex:
     def link(self, phrase: str, proper: bool = False) -> list[ConceptLink]:
         """KB concepts for one question phrase (a normalised lemma phrase), strongest first.
 
-        ``proper`` marks a proper name, whose last word may name the same thing.
+        ``proper`` marks a proper name, whose last word may name the same thing. Each link
+        carries ``phrase`` as given (what the expansion reports as its source), not its key.
         """
         key = fold(normalise_label(phrase))
         found: dict[str, ConceptLink] = {}
@@ -203,7 +204,7 @@ class ConceptIndex:
                 if old is None or link.strength > old.strength:
                     found[link.concept.value] = link
 
-        keep(self._exact(key, LABEL, "label", key))
+        keep(self._exact(key, LABEL, "label", phrase))
         words = words_of_key(key)
         if words and (proper or not found):
             supersets = set.intersection(*(self.by_word.get(w, set()) for w in words))
@@ -211,16 +212,16 @@ class ConceptIndex:
             ranked = sorted(supersets, key=lambda k: (len(words_of_key(k)), k))[:MAX_SUPERSETS]
             for other in ranked:
                 share = len(words) / max(1, len(words_of_key(other)))
-                keep(self._exact(other, SUPERSET * share, "superset", key))
+                keep(self._exact(other, SUPERSET * share, "superset", phrase))
         if len(words) > 1:
             if proper:
-                keep(self._exact(words[-1], LAST_NAME, "last-name", key))
+                keep(self._exact(words[-1], LAST_NAME, "last-name", phrase))
             else:
-                keep(self._exact(words[-1], HEAD, "head", key))
+                keep(self._exact(words[-1], HEAD, "head", phrase))
             for size in range(min(len(words) - 1, self.longest), 1, -1):
                 for start in range(0, len(words) - size + 1):
                     sub = " ".join(words[start : start + size])
-                    keep(self._exact(sub, SUBSET * size / len(words), "subset", key))
+                    keep(self._exact(sub, SUBSET * size / len(words), "subset", phrase))
         return sorted(found.values(), key=lambda k: (-k.strength, k.label))
 
 

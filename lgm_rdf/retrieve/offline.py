@@ -19,9 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
-from lgm_rdf.ontology import normalise_label
 from lgm_rdf.retrieve.candidates import fetch_mentions
-from lgm_rdf.retrieve.linking import fold
 from lgm_rdf.retrieve.model import (
     TOP_CANDIDATES,
     Answer,
@@ -210,14 +208,8 @@ def _hops(
     """Next-hop candidates scored per bridge concept: the share of that bridge's best
     sentence, times the bridge's strength (the score of the sentence that led to it).
 
-    A candidate's path is the path of that sentence, the hop to the bridge, then its own.
-    The expansion names a candidate's source by the phrase as linked (folded: "colisee",
-    "act of war direct action"), the bridges are labels ("colisée", "act of war: direct
-    action"): each folded phrase is read back as its bridge."""
-    # two labels may fold alike ("café", "cafe"): the strongest bridge is the one read back
-    strongest_last = sorted(origin, key=lambda label: origin[label])
-    bridge_of = {fold(normalise_label(label)): label for label in strongest_last}
-    source = {e.label: bridge_of.get(e.source, e.source) for e in found.expanded}
+    A candidate's path is the path of that sentence, the hop to the bridge, then its own."""
+    source = {e.label: e.source for e in found.expanded}
     groups: dict[str, list[Candidate]] = {}
     for c in found.candidates:
         groups.setdefault(source.get(c.concept, ""), []).append(c)
