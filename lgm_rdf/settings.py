@@ -34,8 +34,10 @@ class Settings:
     reflect: bool = False
     compound_heads: bool = True  # "graph database ⊑ database" (lgm:extractor "compound-head")
     # a relation whose confidence (learn/confidence.py) is below this is recorded as a withheld
-    # axiom but not asserted; other documents stating it raise its confidence over the bar
-    min_relation_confidence: float = 0.5
+    # axiom but not asserted; other documents stating it raise its confidence over the bar.
+    # 0.7: a statement is asserted when its rule was judged right at least 7 times in 10 in
+    # documents of its genre (docs/benchmarks.md §33); 0.5 asserts more, less often right
+    min_relation_confidence: float = 0.7
     # LLM endpoint (any OpenAI-compatible server)
     llm_model: str | None = None
     openai_base_url: str | None = None

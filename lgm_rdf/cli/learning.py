@@ -50,7 +50,7 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         type=confidence_value,
         metavar="C",
         help="assert a relation only when its confidence (rule precision, verdict, support) is "
-        "at least C; lower ones are kept as withheld axioms (default 0.5; env "
+        "at least C; lower ones are kept as withheld axioms (default 0.7; env "
         "LGM_MIN_RELATION_CONFIDENCE; 0 asserts everything)",
     )
     p.add_argument(
