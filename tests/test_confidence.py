@@ -154,6 +154,9 @@ def test_default_minimum_asserts_rules_right_seven_times_in_ten() -> None:
     bar = Settings().min_relation_confidence
     assert bar == 0.7
     table = load_precision()
+    # measured on the gold sets and the judged Wikipedia samples, every rule of encyclopaedic
+    # prose is right at least 7 times in 10: nothing of theirs is withheld
+    assert not [name for name, p in table.rules.items() if p < bar]
     assert table.precision("pattern", "copula") >= bar
     assert table.precision("pattern", "such-as") >= bar
     assert table.precision("pattern", "copula", TECHNICAL) < bar

@@ -200,3 +200,48 @@ def test_default_bar_withholds_the_copula_of_technical_documents(tmp_path, spacy
         pytest.approx(table.precision("pattern", "copula", TECHNICAL)),
         True,
     )
+
+
+MANUAL_PAGE = """MG(1)                     General Commands Manual                    MG(1)
+
+NAME
+       mg - emacs-like text editor
+
+DESCRIPTION
+       The mg program is a small text editor that resembles the editor Emacs
+       in many ways. Its drummer Phil Collins is no part of it. The editor
+       keeps each file in a buffer, and the window shows part of a buffer.
+
+Debian                        February 2, 2023                        MG(1)
+"""
+
+
+def test_a_manual_page_is_technical_whatever_its_prose() -> None:
+    """A manual page documents software even when its prose holds no code mark: its running
+    header or footer names the page ("MG(1)"). A running line without a page reference (a
+    journal's header) says nothing of the genre."""
+    header = "MG(1)                     General Commands Manual                    MG(1)"
+    prose = [("The editor keeps each file in a buffer.", "prose")] * 40
+    assert document_genre([(header, "header_footer"), *prose]) == TECHNICAL
+    assert document_genre([("Debian  February 2, 2023  MG(1)", "header_footer"), *prose]) == (
+        TECHNICAL
+    )
+    journal = ("Journal of Botany  2021  Journal", "header_footer")
+    assert document_genre([journal, *prose]) == ENCYCLOPAEDIC
+    assert document_genre([(header, "prose"), *prose]) == ENCYCLOPAEDIC  # only as a running line
+
+
+def test_a_manual_page_is_learned_as_technical(tmp_path, spacy_nlp) -> None:
+    """Read from a rendered page (``man mg | col -b``), the manual page is a technical
+    document: its relations take the technical precision of their rules."""
+    from lgm_rdf import LanguageGraph, Settings
+
+    page = tmp_path / "mg.txt"
+    page.write_text(MANUAL_PAGE, encoding="utf-8")
+    lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)
+    try:
+        report = lg.learn([page])
+    finally:
+        lg.close()
+    assert report.notes["documents read as technical"] == 1
+    assert "documents read as encyclopaedic" not in report.notes

@@ -517,6 +517,56 @@ def test_evaluate_counts(tmp_path: Path) -> None:
     )
 
 
+def test_evaluate_counts_only_what_a_kb_asserts_at_a_bar(tmp_path: Path) -> None:
+    """``min_confidence`` keeps a relation only when its rule's measured precision reaches the
+    bar, as learning does before it asserts (``lgm bench relations --min-confidence C``)."""
+    from lgm_rdf.learn.confidence import load_precision
+
+    table = load_precision()
+    strong = next(r for r, p in table.rules.items() if p >= 0.95).split("/", 1)[1]
+    weak = min(table.rules, key=lambda r: table.rules[r]).split("/", 1)[1]
+    path = tmp_path / "gold.jsonl"
+    rows = [
+        {"sentence": "s1", "relations": [{"type": INH, "a": "dog", "b": "mammal"}]},
+        {"sentence": "s2", "relations": [{"type": INH, "a": "cat", "b": "mammal"}]},
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+
+    class Ruled:
+        name = "pattern"
+
+        def extract(self, sentences, antecedents=None) -> list[Relation]:
+            out = []
+            for s in sentences:
+                a, rule = ("dog", strong) if s.text == "s1" else ("cat", weak)
+                out.append(Relation(INH, a, "mammal", 0, "pattern", rule=rule))
+            return out
+
+    stub = _Scripted({"s1": [], "s2": []})
+    everything = relations_eval.evaluate(path, stub, Ruled())["overall"]
+    asserted = relations_eval.evaluate(path, stub, Ruled(), min_confidence=0.95)["overall"]
+    assert (everything["tp"], everything["fn"]) == (2, 0)
+    assert (asserted["tp"], asserted["fn"]) == (1, 1)
+
+
+def test_bench_relations_command_takes_a_bar(tmp_path: Path, capsys) -> None:
+    """``lgm bench relations FILE --min-confidence C`` prints the table at that bar."""
+    from lgm_rdf.cli import main
+
+    path = tmp_path / "gold.jsonl"
+    row = {
+        "sentence": "A dog is a mammal.",
+        "relations": [{"type": INH, "a": "dog", "b": "mammal"}],
+    }
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    assert main(["bench", "relations", str(path), "--min-confidence", "0.7"]) == 0
+    overall = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("overall"))
+    assert overall.split()[1:3] == ["1.000", "1.000"]
+    assert main(["bench", "relations", str(path), "--min-confidence", "1"]) == 0
+    overall = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("overall"))
+    assert overall.split()[-3:] == ["0", "0", "1"]  # no rule is certain: nothing asserted
+
+
 def test_bad_gold_file_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"sentence": "x"}\n{not json\n', encoding="utf-8")

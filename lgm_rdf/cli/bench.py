@@ -91,6 +91,14 @@ def add_bench_parser(sub: argparse._SubParsersAction, full: bool = True) -> None
     )
     p = inner.add_parser("relations", help=HELP["relations"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
+    p.add_argument(
+        "--min-confidence",
+        type=float,
+        default=0.0,
+        metavar="C",
+        help="count only the relations a KB asserts at the bar C: those whose rule's measured "
+        "precision is at least C (default 0: everything the extractor finds)",
+    )
     p = inner.add_parser("coref", help=HELP["coref"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
     for name, load in WITH_OPTIONS.items():
@@ -104,7 +112,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "relations":
         from lgm_rdf.bench.extraction import relations
 
-        return relations.main(args.paths[:1])
+        bar = ["--min-confidence", str(args.min_confidence)] if args.min_confidence else []
+        return relations.main([*args.paths[:1], *bar])
     if args.what == "coref":
         from lgm_rdf.bench.extraction import coref
 

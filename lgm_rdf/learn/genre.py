@@ -7,9 +7,10 @@ documentation ones, where "your system Python" or "the script String" put a comm
 before a product or type name. The confidence of a relation therefore takes its rule's
 precision measured on documents of the same genre (``rule_precision.json``, ``genres``).
 
-A document is ``technical`` when at least ``MIN_EVIDENCE`` of its sentences, and at least
-``MIN_SHARE`` of them, are code or contain something only code and software documentation
-write: a snake_case identifier, a dotted name such as ``json.loads`` or ``setup.py`` (no web
+A document is ``technical`` when it is a manual page (a running header or footer names its
+page, "MG(1)": whatever its prose, a manual page documents software), or when at least
+``MIN_EVIDENCE`` of its sentences, and at least ``MIN_SHARE`` of them, are code or contain
+something only code and software documentation write: a snake_case identifier, a dotted name such as ``json.loads`` or ``setup.py`` (no web
 domain), a command-line option, a call of a lower-case identifier with its parentheses, a file
 path, or a package manager with its command ("pip install"). Web addresses are left out before
 the marks are looked for, and so are reference lists (their URLs cite, they are not code).
@@ -24,6 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from lgm_rdf.learn.readers.roles import manual_running_line
+
 TECHNICAL = "technical"
 ENCYCLOPAEDIC = "encyclopaedic"
 GENRES = (ENCYCLOPAEDIC, TECHNICAL)
@@ -32,6 +35,7 @@ MIN_SHARE = 0.05
 # block roles that are code written out, and roles whose identifiers are only cited
 CODE_ROLES = frozenset({"code"})
 CITING_ROLES = frozenset({"reference", "affiliation"})
+RUNNING_ROLES = frozenset({"header_footer"})
 # a web domain is no identifier ("ComputerMagazine.com", "playpress.co.nz", "Last.fm")
 _DOMAIN = (
     r"(?:com|org|net|edu|gov|int|info|co|uk|nz|au|ca|de|fr|jp|in|io|fm|tv|ly|ru|is|me|us|eu)\b"
@@ -66,6 +70,8 @@ def document_genre(sentences: Iterable[tuple[str, str]]) -> str:
     """``technical`` or ``encyclopaedic`` for a document given as (text, block role) pairs."""
     total = evidence = 0
     for text, role in sentences:
+        if role in RUNNING_ROLES and manual_running_line(text):
+            return TECHNICAL  # a manual page
         total += 1
         if role in CODE_ROLES or (role not in CITING_ROLES and looks_like_code(text)):
             evidence += 1

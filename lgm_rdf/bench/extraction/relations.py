@@ -4,7 +4,7 @@ Each line: ``{"sentence": "...", "relations": [{"type", "a", "b"}, ...]}`` (argu
 inheritance a is-a b, composition a has-part b, alias a = b). A predicted relation matches a gold
 one when type, a and b are equal after ``normalise_label`` (alias is symmetric).
 
-    python -m lgm_rdf.bench.extraction.relations [PATH]
+    python -m lgm_rdf.bench.extraction.relations [PATH] [--min-confidence C]
 
 prints a table per relation type plus overall, then every false positive and false negative.
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
+from lgm_rdf.learn.confidence import load_precision
 from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import normalise_label
@@ -90,9 +91,16 @@ def _scores(tp: int, fp: int, fn: int) -> dict[str, float | int]:
 
 
 def evaluate(
-    path: str | Path, nlp: NLP, extractor: RelationExtractor | None = None
+    path: str | Path,
+    nlp: NLP,
+    extractor: RelationExtractor | None = None,
+    min_confidence: float = 0.0,
 ) -> dict[str, Any]:
     """Score ``extractor`` (default ``PatternExtractor``) on the gold file at ``path``.
+
+    With ``min_confidence`` only the relations a KB would assert at that bar count: those whose
+    rule's measured precision (``learn.confidence``, the general table: a gold sentence has no
+    document genre; before reflection and support) is at least it.
 
     Returns ``{"sentences", "per_type": {type: scores}, "overall": scores, "errors": [...]}``;
     scores hold tp/fp/fn counts, precision, recall and F1; each error is
@@ -102,12 +110,17 @@ def evaluate(
         from lgm_rdf.learn.patterns import PatternExtractor
 
         extractor = PatternExtractor()
+    table = load_precision()
     counts = {t: [0, 0, 0] for t in RELATION_TYPES}
     errors: list[dict[str, str]] = []
     records = load_gold(path)
     for sentence, gold in records:
         parsed = nlp.parse(sentence)
-        found = {relation_key(r.type, r.a, r.b) for r in extractor.extract(parsed.sentences)}
+        found = {
+            relation_key(r.type, r.a, r.b)
+            for r in extractor.extract(parsed.sentences)
+            if min_confidence <= 0 or table.precision(r.extractor, r.rule) >= min_confidence
+        }
         predicted = {matched_gold(t, gold) for t in found}
         for kind, triples, slot in (("TP", predicted & gold, 0), ("FP", predicted - gold, 1)):
             for t in triples:
@@ -139,15 +152,21 @@ def format_report(result: dict[str, Any]) -> Iterable[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: evaluate the pattern extractor on PATH (default: the dev set)."""
+    """Command-line entry: evaluate the pattern extractor on FILE (default: the dev set);
+    ``--min-confidence C`` counts only what a KB asserts at the bar C."""
+    import argparse
+
     from lgm_rdf.nlp.spacy_backend import SpacyNLP
 
-    args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0]) if args else default_path()
+    parser = argparse.ArgumentParser(prog="lgm bench relations", description=__doc__)
+    parser.add_argument("paths", nargs="*", metavar="FILE")
+    parser.add_argument("--min-confidence", type=float, default=0.0, metavar="C")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    path = Path(args.paths[0]) if args.paths else default_path()
     if not path.is_file():
         print(f"no such file: {path}", file=sys.stderr)
         return 2
-    for line in format_report(evaluate(path, SpacyNLP())):
+    for line in format_report(evaluate(path, SpacyNLP(), min_confidence=args.min_confidence)):
         print(line)
     return 0
 

@@ -241,6 +241,15 @@ def _running_line(line: str) -> bool:
     return same and len(words) >= 3 and words[0].isupper() and bool(_YEAR.search(line))
 
 
+def manual_running_line(line: str) -> bool:
+    """Whether ``line`` is a manual page's running header or footer naming its page
+    ("MG(1)  General Commands Manual  MG(1)", "Debian  2023-02-02  MG(1)")."""
+    words = line.split()
+    return bool(words) and _running_line(line) and bool(
+        _MAN_REF.fullmatch(words[0]) or _MAN_REF.fullmatch(words[-1])
+    )
+
+
 def manual_page_name(line: str) -> str | None:
     """The command a manual page's running header names ("GPG(1)  GNU Privacy Guard 2.2
     GPG(1)" → "gpg"; a name in capitals is the command in lower case), else ``None``."""
