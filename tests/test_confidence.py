@@ -175,13 +175,16 @@ def test_held_out_gold_set_never_feeds_rule_precision() -> None:
     assert not [s for s in data["measured"]["sources"] if any(h in s for h in HELD_OUT)]
 
 
-def test_held_out_judged_sample_is_refused_by_the_measurement(tmp_path) -> None:
+@pytest.mark.parametrize("option", ["--technical", "--judged"])
+def test_held_out_judged_sample_is_refused_by_the_measurement(tmp_path, capsys, option) -> None:
     """A judged sample kept as a blind measure cannot be fed to the table by mistake."""
     from lgm_rdf.bench.extraction.rule_precision import main
 
     held = tmp_path / "judged_tech_fresh131.jsonl"
     held.write_text("", encoding="utf-8")
     out = tmp_path / "table.json"
-    with pytest.raises(SystemExit):
-        main(["--technical", str(held), "--out", str(out)])
+    with pytest.raises(SystemExit) as stop:
+        main([option, str(held), "--out", str(out)])
+    assert stop.value.code == 2
+    assert "held out" in capsys.readouterr().err
     assert not out.exists()

@@ -226,8 +226,12 @@ def test_a_manual_page_is_technical_whatever_its_prose() -> None:
     assert document_genre([("Debian  February 2, 2023  MG(1)", "header_footer"), *prose]) == (
         TECHNICAL
     )
-    journal = ("Journal of Botany  2021  Journal", "header_footer")
-    assert document_genre([journal, *prose]) == ENCYCLOPAEDIC
+    for line in (
+        "BSD  November 28, 2022  BSD",  # a running line, but it names no page
+        "Released in 2021, see fork(2)",  # prose that cites a page
+        "IEEE Access 2020 Vol(8)",  # a journal's header
+    ):
+        assert document_genre([(line, "header_footer"), *prose]) == ENCYCLOPAEDIC, line
     assert document_genre([(header, "prose"), *prose]) == ENCYCLOPAEDIC  # only as a running line
 
 
@@ -241,7 +245,16 @@ def test_a_manual_page_is_learned_as_technical(tmp_path, spacy_nlp) -> None:
     lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)
     try:
         report = lg.learn([page])
+        rows = {
+            (r["child"].value.rsplit(":", 1)[-1], r["parent"].value.rsplit(":", 1)[-1]): (
+                float(r["c"].value),
+                r.get("withheld") is not None,
+            )
+            for r in lg.store.select(_COPULA)
+        }
     finally:
         lg.close()
     assert report.notes["documents read as technical"] == 1
     assert "documents read as encyclopaedic" not in report.notes
+    technical = load_precision().precision("pattern", "copula", TECHNICAL)
+    assert rows[("mg_program", "text_editor")] == (pytest.approx(technical), True)

@@ -544,9 +544,12 @@ def test_evaluate_counts_only_what_a_kb_asserts_at_a_bar(tmp_path: Path) -> None
 
     stub = _Scripted({"s1": [], "s2": []})
     everything = relations_eval.evaluate(path, stub, Ruled())["overall"]
-    asserted = relations_eval.evaluate(path, stub, Ruled(), min_confidence=0.95)["overall"]
+    bar = table.precision("pattern", strong)  # a rule exactly at the bar is asserted
+    asserted = relations_eval.evaluate(path, stub, Ruled(), min_confidence=bar)["overall"]
+    above = relations_eval.evaluate(path, stub, Ruled(), min_confidence=bar + 0.001)["overall"]
     assert (everything["tp"], everything["fn"]) == (2, 0)
     assert (asserted["tp"], asserted["fn"]) == (1, 1)
+    assert (above["tp"], above["fn"]) == (0, 2)
 
 
 def test_bench_relations_command_takes_a_bar(tmp_path: Path, capsys) -> None:
@@ -565,6 +568,15 @@ def test_bench_relations_command_takes_a_bar(tmp_path: Path, capsys) -> None:
     assert main(["bench", "relations", str(path), "--min-confidence", "1"]) == 0
     overall = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("overall"))
     assert overall.split()[-3:] == ["0", "0", "1"]  # no rule is certain: nothing asserted
+    # as in a technical document: the copula is under the bar there
+    assert (
+        main(["bench", "relations", str(path), "--min-confidence", "0.7", "--genre", "technical"])
+        == 0
+    )
+    overall = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("overall"))
+    assert overall.split()[-3:] == ["0", "0", "1"]
+    with pytest.raises(SystemExit):
+        main(["bench", "relations", str(path), "--min-confidence", "nan"])
 
 
 def test_bad_gold_file_is_reported(tmp_path: Path) -> None:

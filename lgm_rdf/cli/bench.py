@@ -11,6 +11,9 @@ import json
 from collections.abc import Callable
 from types import ModuleType
 
+from lgm_rdf.cli.output import confidence_value
+from lgm_rdf.learn.genre import GENRES
+
 HELP = {
     "learn": "learn throughput per stage against spaCy parsing alone (one run)",
     "relations": "pattern extractor precision/recall on a gold JSONL file",
@@ -93,11 +96,18 @@ def add_bench_parser(sub: argparse._SubParsersAction, full: bool = True) -> None
     p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
     p.add_argument(
         "--min-confidence",
-        type=float,
+        type=confidence_value,
         default=0.0,
         metavar="C",
         help="count only the relations a KB asserts at the bar C: those whose rule's measured "
-        "precision is at least C (default 0: everything the extractor finds)",
+        "precision (rule_precision.json, before reflection and support) is at least C "
+        "(default 0: everything the extractor finds)",
+    )
+    p.add_argument(
+        "--genre",
+        choices=GENRES,
+        default="",
+        help="weigh the rules as in a document of this genre (default: the general table)",
     )
     p = inner.add_parser("coref", help=HELP["coref"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
@@ -113,7 +123,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from lgm_rdf.bench.extraction import relations
 
         bar = ["--min-confidence", str(args.min_confidence)] if args.min_confidence else []
-        return relations.main([*args.paths[:1], *bar])
+        genre = ["--genre", args.genre] if args.genre else []
+        return relations.main([*args.paths[:1], *bar, *genre])
     if args.what == "coref":
         from lgm_rdf.bench.extraction import coref
 

@@ -13,6 +13,7 @@ from typing import Any
 from lgm_rdf.cli.output import add_kb, confidence_value, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
 from lgm_rdf.learn.readers.encoding import check_encoding
+from lgm_rdf.settings import Settings
 
 # `lgm learn` learned what it could but skipped some inputs (each one is named on stderr)
 SKIPPED_EXIT = 3
@@ -50,7 +51,8 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         type=confidence_value,
         metavar="C",
         help="assert a relation only when its confidence (rule precision, verdict, support) is "
-        "at least C; lower ones are kept as withheld axioms (default 0.7; env "
+        "at least C; lower ones are kept as withheld axioms (default "
+        f"{Settings().min_relation_confidence:g}; env "
         "LGM_MIN_RELATION_CONFIDENCE; 0 asserts everything)",
     )
     p.add_argument(

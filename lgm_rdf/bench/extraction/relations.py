@@ -4,7 +4,7 @@ Each line: ``{"sentence": "...", "relations": [{"type", "a", "b"}, ...]}`` (argu
 inheritance a is-a b, composition a has-part b, alias a = b). A predicted relation matches a gold
 one when type, a and b are equal after ``normalise_label`` (alias is symmetric).
 
-    python -m lgm_rdf.bench.extraction.relations [PATH] [--min-confidence C]
+    python -m lgm_rdf.bench.extraction.relations [PATH] [--min-confidence C] [--genre G]
 
 prints a table per relation type plus overall, then every false positive and false negative.
 """
@@ -95,12 +95,13 @@ def evaluate(
     nlp: NLP,
     extractor: RelationExtractor | None = None,
     min_confidence: float = 0.0,
+    genre: str = "",
 ) -> dict[str, Any]:
     """Score ``extractor`` (default ``PatternExtractor``) on the gold file at ``path``.
 
     With ``min_confidence`` only the relations a KB would assert at that bar count: those whose
-    rule's measured precision (``learn.confidence``, the general table: a gold sentence has no
-    document genre; before reflection and support) is at least it.
+    rule's measured precision (``learn.confidence``; in ``genre``'s table when given, else the
+    general one; before reflection and support) is at least it.
 
     Returns ``{"sentences", "per_type": {type: scores}, "overall": scores, "errors": [...]}``;
     scores hold tp/fp/fn counts, precision, recall and F1; each error is
@@ -119,7 +120,7 @@ def evaluate(
         found = {
             relation_key(r.type, r.a, r.b)
             for r in extractor.extract(parsed.sentences)
-            if min_confidence <= 0 or table.precision(r.extractor, r.rule) >= min_confidence
+            if min_confidence <= 0 or table.precision(r.extractor, r.rule, genre) >= min_confidence
         }
         predicted = {matched_gold(t, gold) for t in found}
         for kind, triples, slot in (("TP", predicted & gold, 0), ("FP", predicted - gold, 1)):
@@ -153,20 +154,31 @@ def format_report(result: dict[str, Any]) -> Iterable[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry: evaluate the pattern extractor on FILE (default: the dev set);
-    ``--min-confidence C`` counts only what a KB asserts at the bar C."""
+    ``--min-confidence C`` counts only what a KB asserts at the bar C (``--genre``: as in a
+    document of that genre)."""
     import argparse
 
+    from lgm_rdf.learn.genre import GENRES
     from lgm_rdf.nlp.spacy_backend import SpacyNLP
 
-    parser = argparse.ArgumentParser(prog="lgm bench relations", description=__doc__)
-    parser.add_argument("paths", nargs="*", metavar="FILE")
+    parser = argparse.ArgumentParser(
+        prog="python -m lgm_rdf.bench.extraction.relations",
+        description="Precision and recall of the pattern extractor on a gold JSONL file.",
+    )
+    parser.add_argument("paths", nargs="?", metavar="FILE", help="gold JSONL (default: dev set)")
     parser.add_argument("--min-confidence", type=float, default=0.0, metavar="C")
+    parser.add_argument("--genre", choices=GENRES, default="")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    path = Path(args.paths[0]) if args.paths else default_path()
+    if not 0.0 <= args.min_confidence <= 1.0:  # also refuses nan
+        parser.error(
+            f"--min-confidence: expected a number between 0 and 1, got {args.min_confidence}"
+        )
+    path = Path(args.paths) if args.paths else default_path()
     if not path.is_file():
         print(f"no such file: {path}", file=sys.stderr)
         return 2
-    for line in format_report(evaluate(path, SpacyNLP(), min_confidence=args.min_confidence)):
+    result = evaluate(path, SpacyNLP(), min_confidence=args.min_confidence, genre=args.genre)
+    for line in format_report(result):
         print(line)
     return 0
 

@@ -242,12 +242,17 @@ def _running_line(line: str) -> bool:
 
 
 def manual_running_line(line: str) -> bool:
-    """Whether ``line`` is a manual page's running header or footer naming its page
-    ("MG(1)  General Commands Manual  MG(1)", "Debian  2023-02-02  MG(1)")."""
+    """Whether ``line`` is a manual page's running header or footer naming its page: a running
+    line that ends with the page's reference ("MG(1)  General Commands Manual  MG(1)", "Debian
+    2023-02-02  MG(1)"). A name written like a word of prose ("Vol(8)", "Smith(2)") or a comma
+    other than a date's ("Released in 2021, see fork(2)") is no such line."""
     words = line.split()
-    return bool(words) and _running_line(line) and bool(
-        _MAN_REF.fullmatch(words[0]) or _MAN_REF.fullmatch(words[-1])
-    )
+    if not words or not _MAN_REF.fullmatch(words[-1]) or not _running_line(line):
+        return False
+    name = words[-1].split("(", 1)[0]
+    if name.isalpha() and name.istitle():
+        return False
+    return not re.search(r",(?!\s*\d{4}\b)", line)
 
 
 def manual_page_name(line: str) -> str | None:
