@@ -169,6 +169,17 @@ SELECT ?child ?parent ?c ?withheld WHERE {
 }"""
 
 
+def _copulas(store) -> dict[tuple[str, str], tuple[float, bool]]:
+    """(child, parent) of each copula axiom -> (confidence, withheld)."""
+    return {
+        (r["child"].value.rsplit(":", 1)[-1], r["parent"].value.rsplit(":", 1)[-1]): (
+            float(r["c"].value),
+            r.get("withheld") is not None,
+        )
+        for r in store.select(_COPULA)
+    }
+
+
 def test_default_bar_withholds_the_copula_of_technical_documents(tmp_path, spacy_nlp) -> None:
     """At the default bar (0.7) "X is a Y" is asserted in an article and withheld in a README:
     judged blind, a third of the copulas learned from documentation were wrong (§33)."""
@@ -181,13 +192,7 @@ def test_default_bar_withholds_the_copula_of_technical_documents(tmp_path, spacy
     lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)
     try:
         lg.learn([article, readme])
-        rows = {
-            (r["child"].value.rsplit(":", 1)[-1], r["parent"].value.rsplit(":", 1)[-1]): (
-                float(r["c"].value),
-                r.get("withheld") is not None,
-            )
-            for r in lg.store.select(_COPULA)
-        }
+        rows = _copulas(lg.store)
         assert lg.validate().conforms
     finally:
         lg.close()
@@ -245,13 +250,7 @@ def test_a_manual_page_is_learned_as_technical(tmp_path, spacy_nlp) -> None:
     lg = LanguageGraph(tmp_path / "kb", settings=Settings(), nlp=spacy_nlp)
     try:
         report = lg.learn([page])
-        rows = {
-            (r["child"].value.rsplit(":", 1)[-1], r["parent"].value.rsplit(":", 1)[-1]): (
-                float(r["c"].value),
-                r.get("withheld") is not None,
-            )
-            for r in lg.store.select(_COPULA)
-        }
+        rows = _copulas(lg.store)
     finally:
         lg.close()
     assert report.notes["documents read as technical"] == 1

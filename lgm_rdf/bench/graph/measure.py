@@ -88,9 +88,7 @@ def measure(lg: Any, judged: Sequence[Path] = ()) -> dict[str, Any]:
     scale = PER / sentences if sentences else 0.0
     by_kind = Counter(r["type"] for r in rows)
     by_extractor = Counter(r["extractor"] for r in rows)
-    by_rule = Counter(
-        f"{r['extractor']}/{r['rule']}" if r["rule"] else r["extractor"] for r in rows
-    )
+    by_rule = Counter(_rule_name(r) for r in rows)
     from_non_prose = [r for r in rows if r["role"]]
     junk = sorted(label for label in labels if junk_label(label))
     result: dict[str, Any] = {
@@ -117,20 +115,41 @@ def _brief(row: dict[str, Any]) -> str:
 
 
 def judged_precision(path: Path, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Precision of a judged sample, and how many of its relations the KB states now."""
+    """Precision of a judged sample, how many of its relations the KB states now, and the
+    precision of those by the rule that states them now (``extractor/rule``)."""
     items = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     judged = [i for i in items if i.get("verdict") in ("correct", "wrong")]
     correct = sum(1 for i in judged if i["verdict"] == "correct")
-    stated = {(r["type"], r["source"], r["target"], r["text"]) for r in rows}
-    present = [i for i in judged if (i["type"], i["a"], i["b"], i["sentence"]) in stated]
-    present_ok = sum(1 for i in present if i["verdict"] == "correct")
+    stated = {
+        (r["type"], r["source"], r["target"], str(r["text"]).strip()): _rule_name(r) for r in rows
+    }
+    by_rule: dict[str, list[int]] = {}
+    present_ok = present = 0
+    for i in judged:
+        rule = stated.get((i["type"], i["a"], i["b"], str(i["sentence"]).strip()))
+        if rule is None:
+            continue
+        ok = int(i["verdict"] == "correct")
+        present, present_ok = present + 1, present_ok + ok
+        counts = by_rule.setdefault(rule, [0, 0])
+        counts[0], counts[1] = counts[0] + 1, counts[1] + ok
     return {
         "file": str(path),
         "judged": len(judged),
         "precision": correct / len(judged) if judged else 0.0,
-        "still_learned": len(present),
-        "precision_of_still_learned": present_ok / len(present) if present else 0.0,
+        "still_learned": present,
+        "precision_of_still_learned": present_ok / present if present else 0.0,
+        "still_learned_by_rule": {
+            rule: {"rows": n, "precision": ok / n}
+            for rule, (n, ok) in sorted(by_rule.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        },
     }
+
+
+def _rule_name(row: dict[str, Any]) -> str:
+    """``extractor/rule`` of a learned relation (the extractor alone when it has no rules)."""
+    extractor, rule = row.get("extractor") or "", row.get("rule") or ""
+    return f"{extractor}/{rule}" if rule else extractor
 
 
 def sample(rows: Sequence[dict[str, Any]], n: int, seed: int) -> list[dict[str, Any]]:

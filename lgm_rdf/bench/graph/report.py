@@ -38,6 +38,13 @@ def format_markdown(result: dict[str, Any]) -> str:
                 f"| {j['file']} | {j['judged']} | {j['precision']:.3f} | {j['still_learned']} "
                 f"| {j['precision_of_still_learned']:.3f} |"
             )
+        for j in result["judged"]:
+            lines += ["", f"| {j['file']}: still learned, by rule | rows | precision |"]
+            lines += ["|---|---:|---:|"]
+            lines += [
+                f"| {rule} | {c['rows']} | {c['precision']:.3f} |"
+                for rule, c in j["still_learned_by_rule"].items()
+            ]
     lines += ["", "| relations by rule | count |", "|---|---:|"]
     lines += [f"| {k} | {v} |" for k, v in result["by_rule"].items()]
     return "\n".join(lines)
