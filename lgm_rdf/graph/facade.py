@@ -329,12 +329,13 @@ class LanguageGraph:
         return self.store.raw_query(query)
 
     def stats(self) -> dict[str, int]:
-        """Counts of documents, sections, sentences, concepts, relations, triples, graphs."""
+        """Counts of documents, sections, sentences, concepts, relations (by kind; ``withheld``:
+        recorded under the confidence bar, asserted by no document), triples, graphs."""
         row = self.store.select(load_query("stats"))[0]
         out = {k: int(v.value) for k, v in row.items()}
         for r in self.store.select(load_query("relation_counts")):
             out[r["kind"].value] = int(r["count"].value)
-        for kind in ("inheritance", "composition", "alias", "mentions"):
+        for kind in ("inheritance", "composition", "alias", "mentions", "withheld"):
             out.setdefault(kind, 0)
         out["graphs"] = len(self.store.named_graphs())
         out["quads"] = len(self.store)
