@@ -11,9 +11,6 @@ import json
 from collections.abc import Callable
 from types import ModuleType
 
-from lgm_rdf.cli.output import confidence_value
-from lgm_rdf.learn.genre import GENRES
-
 HELP = {
     "learn": "learn throughput per stage against spaCy parsing alone (one run)",
     "relations": "pattern extractor precision/recall on a gold JSONL file",
@@ -27,6 +24,12 @@ HELP = {
     "graph": "concept graph of real documents: relations per 1,000 sentences, non-prose share, "
     "junk labels, splits, judged precision",
 }
+
+
+def _relations() -> ModuleType:
+    from lgm_rdf.bench.extraction import relations
+
+    return relations
 
 
 def _retrieval() -> ModuleType:
@@ -67,6 +70,7 @@ def _graph() -> ModuleType:
 
 # the benchmarks that define their own options and run through their ``cmd(args)``
 WITH_OPTIONS: dict[str, Callable[[], ModuleType]] = {
+    "relations": _relations,
     "retrieval": _retrieval,
     "query": _query,
     "serve": _serve,
@@ -92,23 +96,6 @@ def add_bench_parser(sub: argparse._SubParsersAction, full: bool = True) -> None
     p.add_argument(
         "--workers", action="store_true", help="compare 1 and 2 learn worker processes instead"
     )
-    p = inner.add_parser("relations", help=HELP["relations"])
-    p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
-    p.add_argument(
-        "--min-confidence",
-        type=confidence_value,
-        default=0.0,
-        metavar="C",
-        help="count only the relations a KB asserts at the bar C: those whose rule's measured "
-        "precision (rule_precision.json, before reflection and support) is at least C "
-        "(default 0: everything the extractor finds)",
-    )
-    p.add_argument(
-        "--genre",
-        choices=GENRES,
-        default="",
-        help="weigh the rules as in a document of this genre (default: the general table)",
-    )
     p = inner.add_parser("coref", help=HELP["coref"])
     p.add_argument("paths", nargs="*", metavar="FILE", help="HotpotQA file (default dev file)")
     for name, load in WITH_OPTIONS.items():
@@ -119,12 +106,6 @@ def add_bench_parser(sub: argparse._SubParsersAction, full: bool = True) -> None
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run ``lgm bench BENCHMARK``."""
-    if args.what == "relations":
-        from lgm_rdf.bench.extraction import relations
-
-        bar = ["--min-confidence", str(args.min_confidence)] if args.min_confidence else []
-        genre = ["--genre", args.genre] if args.genre else []
-        return relations.main([*args.paths[:1], *bar, *genre])
     if args.what == "coref":
         from lgm_rdf.bench.extraction import coref
 

@@ -10,8 +10,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from lgm_rdf.cli.output import add_kb, confidence_value, error, settings_from
+from lgm_rdf.cli.output import add_kb, error, settings_from
 from lgm_rdf.graph import LanguageGraph, collect_documents
+from lgm_rdf.learn.confidence import confidence_value
 from lgm_rdf.learn.readers.encoding import check_encoding
 from lgm_rdf.settings import Settings
 

@@ -28,17 +28,6 @@ def add_kb(p: argparse.ArgumentParser, remote: bool = False) -> None:
         )
 
 
-def confidence_value(text: str) -> float:
-    """An argparse type: a number in [0, 1]."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {text!r}")
-    return value
-
-
 def error(message: str) -> None:
     """Print one ``lgm: error:`` line on standard error."""
     print(f"lgm: error: {message}", file=sys.stderr)

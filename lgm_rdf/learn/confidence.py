@@ -22,6 +22,7 @@ counts as 1.0.
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -34,6 +35,11 @@ VERDICT_FACTORS = {"unknown": 0.9, "invalid": 0.25}
 # priors for extractors without a measurement (no LLM can be measured offline)
 DEFAULT_PRIORS = {"pattern": 0.85, "llm": 0.7, "compound-head": 0.85}
 UNKNOWN_PRIOR = 0.7
+
+
+def rule_key(extractor: str, rule: str = "") -> str:
+    """The table's name of a rule: ``extractor/rule``, or the extractor alone without rules."""
+    return f"{extractor}/{rule}" if rule else extractor
 
 
 @dataclass(frozen=True)
@@ -51,7 +57,7 @@ class RulePrecision:
         over the general one); else of the extractor; else a prior."""
         measured = self.genres.get(genre)
         if measured is not None:
-            name = f"{extractor}/{rule}" if rule else extractor
+            name = rule_key(extractor, rule)
             if name in measured.rules:
                 return measured.rules[name]
             if not rule and extractor in measured.extractors:
@@ -62,8 +68,8 @@ class RulePrecision:
                 ratio = measured.extractors[extractor] / self.extractors[extractor]
                 return general * min(1.0, ratio)
             return general
-        if rule and f"{extractor}/{rule}" in self.rules:
-            return self.rules[f"{extractor}/{rule}"]
+        if rule and rule_key(extractor, rule) in self.rules:
+            return self.rules[rule_key(extractor, rule)]
         if extractor in self.extractors:
             return self.extractors[extractor]
         return DEFAULT_PRIORS.get(extractor, UNKNOWN_PRIOR)
@@ -94,6 +100,17 @@ def statement_confidence(precision: float, verdict: str = "unchecked") -> float:
 def with_support(confidence: float, other_documents: int) -> float:
     """``confidence`` raised by ``other_documents`` independent documents stating the same."""
     return 1.0 - (1.0 - confidence) * SUPPORT_DECAY ** max(0, other_documents)
+
+
+def confidence_value(text: str) -> float:
+    """An argparse type for a confidence bar: a number in [0, 1] (``nan`` is none)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {text!r}")
+    return value
 
 
 def clamp(value: float) -> float:

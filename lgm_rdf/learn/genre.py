@@ -11,8 +11,9 @@ A document is ``technical`` when it is a manual page (a running header or footer
 page, "MG(1)": whatever its prose, a manual page documents software), or when at least
 ``MIN_EVIDENCE`` of its sentences, and at least ``MIN_SHARE`` of them, are code or contain
 something only code and software documentation write: a snake_case identifier, a dotted name
-such as ``json.loads`` or ``setup.py`` (no web domain), a command-line option, a call of a lower-case identifier with its parentheses, a file
-path, or a package manager with its command ("pip install"). Web addresses are left out before
+such as ``json.loads`` or ``setup.py`` (no web domain), a command-line option, a call of a
+lower-case identifier with its parentheses, a file path, or a package manager with its command
+("pip install"). Web addresses are left out before
 the marks are looked for, and so are reference lists (their URLs cite, they are not code).
 Measured on the development corpora (``docs/benchmarks.md`` §30): none of the 1,455 HotpotQA
 and MuSiQue paragraphs is technical; 164 of 177 README and package descriptions are, and the

@@ -80,11 +80,8 @@ class OfflineReasoner:
         current = concepts
         origin: dict[str, float] = {}
         for number in range(1, max(1, rounds) + 1):
-            found = (
-                retriever.retrieve(question, current)
-                if number == 1
-                else retriever.retrieve(question, current, names=frozenset(self._names))
-            )
+            bridges = frozenset(self._names) if number > 1 else None
+            found = retriever.retrieve(question, current, names=bridges)
             top = (
                 _normalised(found.candidates) if number == 1 else _hops(found, origin, self._leads)
             )

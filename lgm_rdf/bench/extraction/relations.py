@@ -11,6 +11,7 @@ prints a table per relation type plus overall, then every false positive and fal
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterable
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
-from lgm_rdf.learn.confidence import load_precision
+from lgm_rdf.learn.confidence import confidence_value, load_precision
 from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import normalise_label
@@ -152,28 +153,33 @@ def format_report(result: dict[str, Any]) -> Iterable[str]:
         yield f"{e['kind']} {e['type']:<11} {e['a']!r} -> {e['b']!r}   | {e['sentence']}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: evaluate the pattern extractor on FILE (default: the dev set);
-    ``--min-confidence C`` counts only what a KB asserts at the bar C (``--genre``: as in a
-    document of that genre)."""
-    import argparse
-
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``lgm bench relations``."""
     from lgm_rdf.learn.genre import GENRES
+
+    p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
+    p.add_argument(
+        "--min-confidence",
+        type=confidence_value,
+        default=0.0,
+        metavar="C",
+        help="count only the relations a KB asserts at the bar C: those whose rule's measured "
+        "precision (rule_precision.json, before reflection and support) is at least C "
+        "(default 0: everything the extractor finds)",
+    )
+    p.add_argument(
+        "--genre",
+        choices=GENRES,
+        default="",
+        help="weigh the rules as in a document of this genre (default: the general table)",
+    )
+
+
+def cmd(args: argparse.Namespace) -> int:
+    """Evaluate the pattern extractor on the first FILE (default: the dev set)."""
     from lgm_rdf.nlp.spacy_backend import SpacyNLP
 
-    parser = argparse.ArgumentParser(
-        prog="python -m lgm_rdf.bench.extraction.relations",
-        description="Precision and recall of the pattern extractor on a gold JSONL file.",
-    )
-    parser.add_argument("paths", nargs="?", metavar="FILE", help="gold JSONL (default: dev set)")
-    parser.add_argument("--min-confidence", type=float, default=0.0, metavar="C")
-    parser.add_argument("--genre", choices=GENRES, default="")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if not 0.0 <= args.min_confidence <= 1.0:  # also refuses nan
-        parser.error(
-            f"--min-confidence: expected a number between 0 and 1, got {args.min_confidence}"
-        )
-    path = Path(args.paths) if args.paths else default_path()
+    path = Path(args.paths[0]) if args.paths else default_path()
     if not path.is_file():
         print(f"no such file: {path}", file=sys.stderr)
         return 2
@@ -181,6 +187,16 @@ def main(argv: list[str] | None = None) -> int:
     for line in format_report(result):
         print(line)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry (``python -m``), the same as ``lgm bench relations``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m lgm_rdf.bench.extraction.relations",
+        description="Precision and recall of the pattern extractor on a gold JSONL file.",
+    )
+    add_arguments(parser)
+    return cmd(parser.parse_args(sys.argv[1:] if argv is None else argv))
 
 
 if __name__ == "__main__":

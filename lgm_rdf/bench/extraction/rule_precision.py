@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lgm_rdf.bench.extraction.relations import default_path, load_gold, matched_gold, relation_key
-from lgm_rdf.learn.confidence import PRECISION_PATH
+from lgm_rdf.learn.confidence import PRECISION_PATH, rule_key
 from lgm_rdf.learn.genre import TECHNICAL
 from lgm_rdf.ontology import project_root
 
@@ -67,8 +67,9 @@ def count_gold(files: Sequence[Path]) -> dict[str, Counter[str]]:
         for sentence, gold in load_gold(path):
             for rel in extractor.extract(nlp.parse(sentence).sentences):
                 found = matched_gold(relation_key(rel.type, rel.a, rel.b), gold)
-                name = f"{rel.extractor}/{rel.rule}" if rel.rule else rel.extractor
-                counts.setdefault(name, Counter())["tp" if found in gold else "fp"] += 1
+                counts.setdefault(rule_key(rel.extractor, rel.rule), Counter())[
+                    "tp" if found in gold else "fp"
+                ] += 1
     return counts
 
 
@@ -113,8 +114,7 @@ def count_judged_once(files: Sequence[Path]) -> dict[str, Counter[str]]:
 
 
 def _count(item: dict, counts: dict[str, Counter[str]]) -> None:
-    rule, extractor = item.get("rule") or "", item.get("extractor") or "pattern"
-    name = f"{extractor}/{rule}" if rule else extractor
+    name = rule_key(item.get("extractor") or "pattern", item.get("rule") or "")
     counts.setdefault(name, Counter())["tp" if item["verdict"] == "correct" else "fp"] += 1
 
 

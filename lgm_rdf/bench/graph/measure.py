@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.bench.graph.report import format_markdown
+from lgm_rdf.learn.confidence import rule_key
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key
 from lgm_rdf.ontology import RELATION_PROPERTIES, load_query
 
@@ -148,8 +149,7 @@ def judged_precision(path: Path, rows: Sequence[dict[str, Any]]) -> dict[str, An
 
 def _rule_name(row: dict[str, Any]) -> str:
     """``extractor/rule`` of a learned relation (the extractor alone when it has no rules)."""
-    extractor, rule = row.get("extractor") or "", row.get("rule") or ""
-    return f"{extractor}/{rule}" if rule else extractor
+    return rule_key(row.get("extractor") or "", row.get("rule") or "")
 
 
 def sample(rows: Sequence[dict[str, Any]], n: int, seed: int) -> list[dict[str, Any]]:
