@@ -358,3 +358,31 @@ def test_a_bridge_written_as_a_name_links_as_a_name(spacy_nlp: SpacyNLP) -> None
     lg.ask("Who sings a song in the animated film?")
     again = lg.ask(question)
     assert [s.text for s in again.supports] == [s.text for s in answer.supports]
+
+
+def test_a_bridge_of_the_kind_the_question_names_leads_first(spacy_nlp: SpacyNLP) -> None:
+    """ "The country where ..." asks for a place: of the names the lead sentence gives, the one
+    the documents write as a place (``lgm:entityClass`` GPE) is followed first; "the founder
+    of ..." asks for a person."""
+    from lgm_rdf.learn.readers import read_text
+
+    prize = "The Zubrowka Prize was founded by Hans Olafsen in Norway. It is awarded for poetry."
+    norway = "Norway is a country in northern Europe. Norway left the Kalmar Union in 1523."
+    hans = "Hans Olafsen was a poet. Hans Olafsen left the Kalmar Union in 1530."
+    lg = LanguageGraph(in_memory=True, nlp=spacy_nlp, settings=Settings())
+    lg.learn(
+        [
+            read_text(prize, "zp", "Zubrowka Prize"),
+            read_text(norway, "no", "Norway"),
+            read_text(hans, "ho", "Hans Olafsen"),
+        ]
+    )
+    lg.learn([read_text(NOISE, "noise", "Noise")])
+    place = lg.ask(
+        "When did the country where the Zubrowka Prize was founded leave the Kalmar Union?"
+    )
+    assert place.iterations[0].missing[:2] == ["norway", "hans olafsen"]
+    hops = [s.text for s in place.supports if s.via == "hop"]
+    assert hops[0].startswith("Norway")
+    person = lg.ask("When did the founder of the Zubrowka Prize leave the Kalmar Union?")
+    assert person.iterations[0].missing[:2] == ["hans olafsen", "norway"]

@@ -112,8 +112,8 @@ def test_every_lgm_term_is_declared_labelled_and_commented(onto: rdflib.Graph) -
     assert used <= terms, f"used but not described: {sorted(used - terms)}"
     expected = """Document Section Verdict Valid Unknown Invalid Unchecked mentions partOf hasPart
         resolvedText contentHash sentenceCount sectionCount tripleCount position level page
-        extractor verdict confidence rule withheld blockRole BlockRole HeadingRole ReferenceRole
-        AffiliationRole TableRole CodeRole EquationRole CaptionRole HeaderFooterRole TemplateRole"""
+        entityClass extractor verdict confidence rule withheld blockRole BlockRole HeadingRole
+        ReferenceRole AffiliationRole TableRole CodeRole EquationRole CaptionRole HeaderFooterRole TemplateRole"""
     assert terms == {LGM[name] for name in expected.split()}
     for term in terms:
         assert onto.value(term, RDF.type) is not None, term

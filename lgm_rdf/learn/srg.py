@@ -13,6 +13,7 @@ from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.concepts import ConceptMention, junk_key, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
+from lgm_rdf.nlp.entities import entity_classes
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.text import lemma_text, resolved_text
 from lgm_rdf.ontology import (
@@ -228,6 +229,8 @@ def _write_sentence(
     if learned.role in BLOCK_ROLE_TERMS:
         graph.add(s, LGM.blockRole, BLOCK_ROLE_TERMS[learned.role])
     mentioned = [graph.declare_concept(m.key, m.label) for m in learned.concepts]
+    for key, kind in entity_classes(sent, learned.concepts).items():
+        graph.add(graph.minter.concept(key), LGM.entityClass, Literal(kind))
     mentioned += [graph.declare_concept(a.key, a.text) for a in learned.antecedents.values()]
     for concept in dict.fromkeys(mentioned):
         graph.add(s, LGM.mentions, concept)

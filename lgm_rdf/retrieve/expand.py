@@ -45,14 +45,7 @@ def expand_concepts(
     ``labels`` (IRI → label, e.g. the concept index's) names what is reached.
     """
     labels = labels or {}
-    best: dict[str, ExpandedConcept] = {}
-    for concept, strength, phrase in seeds:
-        old = best.get(concept.value)
-        if old is None or strength > old.weight:
-            label = labels.get(concept.value, concept.value)
-            best[concept.value] = ExpandedConcept(
-                concept.value, label, "self", 0, phrase, strength, (PathStep(label, "self"),)
-            )
+    best = {c.concept: c for c in seed_concepts(seeds, labels)}
     cap = max(1, settings.max_expanded_concepts)
     frontier = _add_aliases(store, list(best.values()), best, cap, labels)
     step = load_query("expand_step")
@@ -96,6 +89,24 @@ def expand_concepts(
             best[c.concept] = c
         frontier = _add_aliases(store, ranked, best, cap, labels)
     return sorted(best.values(), key=lambda c: (c.distance, -c.weight, c.label))
+
+
+def seed_concepts(
+    seeds: Sequence[tuple[NamedNode, float, str]], labels: Mapping[str, str] | None = None
+) -> list[ExpandedConcept]:
+    """The seeds (``(concept, link strength, question phrase)``) as concepts at distance 0,
+    each once with its strongest link: where expansion starts, and all that the
+    ``no_expansion`` ablation keeps."""
+    labels = labels or {}
+    best: dict[str, ExpandedConcept] = {}
+    for concept, strength, phrase in seeds:
+        old = best.get(concept.value)
+        if old is None or strength > old.weight:
+            label = labels.get(concept.value, concept.value)
+            best[concept.value] = ExpandedConcept(
+                concept.value, label, "self", 0, phrase, strength, (PathStep(label, "self"),)
+            )
+    return list(best.values())
 
 
 # the asserted statement behind each role of expand_step.rq: (subject, property, object) names

@@ -52,6 +52,9 @@ BRIDGE_WALK_FLOOR = 0.5
 # a concept the lead sentence writes as a name ("Mississippi", "John Locke") leads further than
 # a common noun ("archaeological site", "occasion"): multi-hop questions go through entities
 NAME_BONUS = 1.5
+# a bridge some document writes as a named entity of a class the question's nouns name ("the
+# country where ...": a place; "the author of ...": a person) leads further again, as much
+KIND_BONUS = 1.5
 _WORD = re.compile(r"\w+(?:['’]\w+)*")  # a word, "Ender's" whole
 _SMALL_WORDS = frozenset(
     {"of", "the", "and", "a", "an", "in", "on", "for", "to", "de", "la", "von"}
@@ -141,6 +144,8 @@ class OfflineReasoner:
         weights_of = getattr(retriever, "concept_weights", None)
         named = {iri for found in mentions.values() for iri in found}
         walk = weights_of(question, [c.sentence for c in top], named) if weights_of else {}
+        kinds_of = getattr(retriever, "of_asked_kind", None)
+        asked = kinds_of(question, sorted(named)) if kinds_of and question else set()
         scored: dict[str, float] = {}
         origin: dict[str, float] = {}
         names: set[str] = set()
@@ -161,6 +166,8 @@ class OfflineReasoner:
                 if name:
                     value *= NAME_BONUS  # names lead further than common nouns
                     names.add(label)
+                if iri in asked:
+                    value *= KIND_BONUS
                 scored[label] = max(scored.get(label, 0.0), value)
                 strength = c.score * quality**0.5
                 if label not in origin or strength > origin[label]:

@@ -12,12 +12,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pyoxigraph import NamedNode
-
 from lgm_rdf.nlp.concepts import lemma_of, sentence_concepts
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
+from lgm_rdf.retrieve.answer_types import entities_of_class, expected_kinds
 from lgm_rdf.retrieve.candidates import (
     SentenceHit,
     fetch_candidates,
@@ -26,7 +25,7 @@ from lgm_rdf.retrieve.candidates import (
 )
 from lgm_rdf.retrieve.dense.concepts import WEAK, meaning_links
 from lgm_rdf.retrieve.dense.fusion import NEAREST, fuse_dense, sentence_seeds
-from lgm_rdf.retrieve.expand import expand_concepts
+from lgm_rdf.retrieve.expand import expand_concepts, seed_concepts
 from lgm_rdf.retrieve.lexical import LexicalIndex
 from lgm_rdf.retrieve.linking import LABEL, ConceptIndex, ConceptLink, fold, words_of_key
 from lgm_rdf.retrieve.memo import BoundedCache
@@ -83,6 +82,8 @@ class KBRetriever:
         self._near: BoundedCache[str, list[tuple[str, float]]] = BoundedCache(MEMORY)
         self._meaning: BoundedCache[str, list[ConceptLink]] = BoundedCache(MEMORY)
         self._rows: BoundedCache[str, SentenceHit] = BoundedCache(MEMORY)  # sentence rows read
+        # the named-entity classes each question's common nouns stand for (answer_types)
+        self._expected: BoundedCache[str, frozenset[str]] = BoundedCache(MEMORY)
 
     @property
     def index(self) -> ConceptIndex:
@@ -100,7 +101,7 @@ class KBRetriever:
         self._graph = None
         self._acronyms = None
         caches = (self._kinds, self._words, self._keys, self._near, self._meaning, self._rows)
-        for cache in caches:  # all depend on the KB
+        for cache in (*caches, self._expected):  # all depend on the KB
             cache.clear()
 
     @property
@@ -129,13 +130,16 @@ class KBRetriever:
     def question_concepts(self, text: str) -> list[str]:
         """Concept keys of a question (entities, names, noun phrases and their heads)."""
         known = self._keys.get(text)
-        if known is not None and text in self._words and text in self._kinds:
+        cached = (self._words, self._kinds, self._expected)
+        if known is not None and all(text in cache for cache in cached):
             return list(known)
         parsed = self.nlp.parse(text)
         keys: list[str] = []
         words: list[str] = []
         kinds: dict[str, str] = {}
+        expected: set[str] = set()
         for sentence in parsed.sentences:
+            expected |= expected_kinds(sentence.tokens)
             toks = sentence.tokens
             degree = {k for k, t in enumerate(toks) if degree_form(t.text, lemma_of(t), t.tag)}
             found = [
@@ -181,8 +185,17 @@ class KBRetriever:
                         words.append(word)
         self._words[text] = words
         self._kinds[text] = kinds
+        self._expected[text] = frozenset(expected)
         self._keys[text] = list(keys)
         return keys
+
+    def of_asked_kind(self, question: str, concepts: Sequence[str]) -> set[str]:
+        """The ``concepts`` (IRIs) that some document writes as a named entity of a class the
+        question's common nouns stand for ("the country where ...": a place; ``answer_types``),
+        as recorded by ``lgm:entityClass``."""
+        self.question_concepts(question)  # parsed once, what it asks for remembered
+        expected = self._expected.get(question) or frozenset()
+        return entities_of_class(self.store, concepts, expected)
 
     def question_words(self, question: str) -> list[str]:
         """Content words (lemmas and forms) of the question, for lexical overlap."""
@@ -259,11 +272,7 @@ class KBRetriever:
         links = self.link(concepts, question, names)
         seeds = [(link.concept, link.strength, link.phrase) for link in links]
         if self.settings.ablation == "no_expansion":
-            expanded = [
-                ExpandedConcept(c.value, label, "self", 0, p, s, (PathStep(label, "self"),))
-                for c, s, p in _best_seeds(seeds)
-                for label in [self.index.label_of(c.value)]
-            ]
+            expanded = seed_concepts(seeds, self.index.labels)
         else:
             expanded = expand_concepts(self.store, seeds, self.settings, self.index.labels)
         hits = self._hits(expanded, exclude, self.title_documents(concepts))
@@ -402,13 +411,3 @@ class KBRetriever:
             for sentence, mentioned in mentions.items():
                 hits[sentence].matched.extend(by_iri[c] for c in mentioned if c in by_iri)
         return hits
-
-
-def _best_seeds(
-    seeds: Sequence[tuple[NamedNode, float, str]],
-) -> list[tuple[NamedNode, float, str]]:
-    best: dict[str, tuple[NamedNode, float, str]] = {}
-    for concept, strength, phrase in seeds:
-        if concept.value not in best or strength > best[concept.value][1]:
-            best[concept.value] = (concept, strength, phrase)
-    return list(best.values())
