@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from lgm_rdf.graph import LanguageGraph
@@ -72,3 +73,19 @@ def _classes(lg: LanguageGraph, concept: str) -> list[tuple[str, str]]:
         f"<{concept}> lgm:entityClass ?c }} }}"
     )
     return [(r["g"].value, r["c"].value) for r in lg.store.select(query)]
+
+
+def test_lgm_concept_shows_the_entity_class(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from lgm_rdf.cli import main
+
+    doc = tmp_path / "prize.txt"
+    doc.write_text("Hans Olafsen founded the prize in Norway.", encoding="utf-8")
+    kb = str(tmp_path / "kb")
+    assert main(["learn", str(doc), "--kb", kb, "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["concept", "Norway", "--kb", kb]) == 0
+    assert "  named entity: GPE\n" in capsys.readouterr().out
+    assert main(["concept", "prize", "--kb", kb]) == 0
+    assert "named entity" not in capsys.readouterr().out
+    assert main(["concept", "Norway", "--kb", kb, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["entity_classes"] == ["GPE"]

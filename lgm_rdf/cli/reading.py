@@ -170,6 +170,8 @@ def cmd_concept(args: argparse.Namespace) -> int:
         print(f"{view.label}  <{view.iri}>  mentioned by {view.mentions} sentence(s)")
         if view.alt_labels:
             print(f"  written as: {', '.join(view.alt_labels)}")
+        if view.entity_classes:
+            print(f"  named entity: {', '.join(view.entity_classes)}")
         if not view.links and not view.inherited_parts:
             print("  no recorded relations")
         for role, links in view.links.items():

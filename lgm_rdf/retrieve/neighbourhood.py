@@ -9,6 +9,7 @@ from pyoxigraph import Literal, NamedNode
 
 from lgm_rdf.ontology import LGM_NS, load_query, normalise_label
 from lgm_rdf.store.base import GraphStore
+from lgm_rdf.store.values import with_values
 
 ROLES = ("alias", "parent", "child", "component", "whole")
 
@@ -36,6 +37,8 @@ class ConceptView:
     alt_labels: list[str]
     mentions: int
     links: dict[str, list[Link]] = field(default_factory=dict)
+    # the named-entity classes documents gave it (lgm:entityClass: "GPE", "PERSON", ...)
+    entity_classes: list[str] = field(default_factory=list)
     inherited_parts: list[tuple[str, str]] = field(default_factory=list)  # (part, via ancestor)
 
 
@@ -50,7 +53,8 @@ def find_concepts(store: GraphStore, name: str) -> list[NamedNode]:
 
 
 def concept_view(store: GraphStore, concept: NamedNode) -> ConceptView:
-    """Labels, direct relations (with evidence) and inherited components of one concept."""
+    """Labels, entity classes, direct relations (with evidence) and inherited components of one
+    concept."""
     labels = store.select(load_query("concept_labels"), {"concept": concept})
     label = labels[0]["label"].value if labels else concept.value
     alts = labels[0].get("alts") if labels else None
@@ -60,6 +64,8 @@ def concept_view(store: GraphStore, concept: NamedNode) -> ConceptView:
         alt_labels=sorted(a for a in alts.value.split("\x1f") if a) if alts else [],
         mentions=int(labels[0]["mentions"].value) if labels else 0,
     )
+    classes = with_values(load_query("entity_classes"), ["concept"], [[concept]])
+    view.entity_classes = sorted({row["class"].value for row in store.select(classes)})
     links: dict[str, list[Link]] = defaultdict(list)
     for row in store.select(load_query("concept_relations"), {"concept": concept}):
         verdict = row["verdict"].value.removeprefix(LGM_NS).lower()
