@@ -28,6 +28,7 @@ def test_common_nouns_name_the_kind_asked_for() -> None:
     named = [_tok(0, "Bank", "NOUN", "ORG", "B"), _tok(1, "of", "ADP", "ORG", "I")]
     assert expected_kinds(named) == frozenset()
     assert expected_kinds([_tok(0, "apples", "NOUN")]) == frozenset()
+    assert expected_kinds([_tok(0, "many", "ADJ"), _tok(1, "people", "NOUN")]) == frozenset()
 
 
 def test_entity_classes_of_a_parsed_sentence(spacy_nlp: SpacyNLP) -> None:
@@ -37,6 +38,13 @@ def test_entity_classes_of_a_parsed_sentence(spacy_nlp: SpacyNLP) -> None:
     assert classes.get("hans olafsen") == "PERSON"
     assert "prize" not in classes  # a common noun
     assert "1901" not in classes  # numeric entities carry no kind
+    # a name or noun inside a longer name has no class of its own
+    sentence = spacy_nlp.parse(
+        "He studied at the University of Iowa and worked for the Bank of England."
+    ).sentences[0]
+    classes = entity_classes(sentence, sentence_concepts(sentence))
+    assert classes.get("university of iowa") == "ORG"
+    assert not {"iowa", "england", "university", "bank"} & set(classes)
 
 
 def test_entity_classes_of_hand_built_mentions() -> None:

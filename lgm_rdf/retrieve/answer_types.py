@@ -15,33 +15,28 @@ from collections.abc import Sequence
 from pyoxigraph import NamedNode
 
 from lgm_rdf.nlp.concepts import lemma_of
+from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS as COREF_PERSON_NOUNS
 from lgm_rdf.nlp.model import Token
 from lgm_rdf.nlp.role_nouns import ROLE_NOUNS
 from lgm_rdf.nlp.wordlists import words
 from lgm_rdf.ontology import load_query
 from lgm_rdf.store.base import GraphStore
-from lgm_rdf.store.values import with_values
-
-BLOCK = 500  # concept IRIs per VALUES block
+from lgm_rdf.store.values import blocks, with_values
 
 PLACE = frozenset({"GPE", "LOC", "FAC"})
-PERSON = frozenset({"PERSON"})
+PERSON = frozenset({"PERSON", "PER"})  # OntoNotes; CoNLL-style models say PER
 GROUP = frozenset({"ORG", "NORP"})
 
 PLACE_NOUNS = words(
-    "country state city town village county region province district territory area place "
+    "country state city town village county region province district territory area "
     "continent island capital nation municipality location birthplace hometown suburb "
     "neighbourhood neighborhood borough parish commune prefecture kingdom empire republic "
-    "colony river lake sea ocean mountain range peninsula valley desert"
+    "colony river lake sea ocean mountain peninsula valley desert"
 )
-PERSON_NOUNS = ROLE_NOUNS | words(
-    "person individual man woman people performer singer player writer creator founder "
-    "director producer artist leader president king queen emperor ruler monarch prince "
-    "princess father mother son daughter brother sister sibling spouse wife husband child "
-    "parent grandfather grandmother uncle aunt cousin member owner inventor designer "
-    "discoverer explorer governor mayor minister chancellor senator representative coach "
-    "manager character"
-)
+# "people" counts ("how many people live in ...") rather than naming someone
+PERSON_NOUNS = (COREF_PERSON_NOUNS | ROLE_NOUNS | words("creator discoverer chancellor")) - {
+    "people"
+}
 GROUP_NOUNS = words(
     "company organization organisation band group team party university college school "
     "institution club label network government agency firm corporation manufacturer "
@@ -72,11 +67,10 @@ def entities_of_class(
     if not classes or not concepts:
         return set()
     query = load_query("entity_classes")
-    unique = sorted(set(concepts))
     found: set[str] = set()
-    for i in range(0, len(unique), BLOCK):
-        block = [[NamedNode(c)] for c in unique[i : i + BLOCK]]
-        for row in store.select(with_values(query, ["concept"], block)):
+    for block in blocks(sorted(set(concepts))):
+        values = [[NamedNode(c)] for c in block]
+        for row in store.select(with_values(query, ["concept"], values)):
             if row["class"].value in classes:
                 found.add(row["concept"].value)
     return found

@@ -16,9 +16,7 @@ from lgm_rdf.ontology import load_query
 from lgm_rdf.retrieve.model import Candidate, ExpandedConcept
 from lgm_rdf.retrieve.words import words_of
 from lgm_rdf.store.base import GraphStore
-from lgm_rdf.store.values import with_values
-
-BLOCK = 500  # IRIs per VALUES block
+from lgm_rdf.store.values import blocks, with_values
 
 
 @dataclass
@@ -57,10 +55,6 @@ def _hit(row: dict) -> SentenceHit:  # type: ignore[type-arg]
     )
 
 
-def _blocks(items: Sequence[str]) -> list[Sequence[str]]:
-    return [items[i : i + BLOCK] for i in range(0, len(items), BLOCK)]
-
-
 def fetch_candidates(
     store: GraphStore,
     expanded: Sequence[ExpandedConcept],
@@ -86,7 +80,7 @@ def fetch_candidates(
     if limit is None:
         batches = [
             store.select(with_values(query, ["concept"], [[NamedNode(i)] for i in block]))
-            for block in _blocks(list(by_iri))
+            for block in blocks(list(by_iri))
         ]
     else:
         capped = f"{query.rstrip()}\nLIMIT {max(1, int(limit)) + len(exclude)}\n"
@@ -136,7 +130,7 @@ def sentence_rows(
             else:
                 rows[iri] = replace(kept, matched=[], about=[])
     query = load_query("sentence_rows")
-    for block in _blocks(missing):
+    for block in blocks(missing):
         for row in store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block])):
             iri = row["sentence"].value
             if iri not in rows:
@@ -155,7 +149,7 @@ def fetch_documents(
     """Add every sentence of the documents in ``about`` (document IRI → the concept it is
     named after) to ``hits``, as reached by that concept."""
     query = load_query("document_sentences")
-    for block in _blocks(list(about)):
+    for block in blocks(list(about)):
         rows = store.select(with_values(query, ["doc"], [[NamedNode(d)] for d in block]))
         for row in rows:
             iri = row["sentence"].value
@@ -175,7 +169,7 @@ def fetch_mentions(
     """Every concept (IRI → label, from ``labels``) that each of ``sentences`` mentions."""
     out: dict[str, dict[str, str]] = defaultdict(dict)
     query = load_query("sentence_mentions")
-    for block in _blocks(list(sentences)):
+    for block in blocks(list(sentences)):
         rows = store.select(with_values(query, ["sentence"], [[NamedNode(i)] for i in block]))
         for row in rows:
             concept = row["concept"].value

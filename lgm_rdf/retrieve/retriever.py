@@ -101,7 +101,7 @@ class KBRetriever:
         self._graph = None
         self._acronyms = None
         caches = (self._kinds, self._words, self._keys, self._near, self._meaning, self._rows)
-        for cache in (*caches, self._expected):  # all depend on the KB
+        for cache in (*caches, self._expected):  # the KB's names shape every question analysis
             cache.clear()
 
     @property

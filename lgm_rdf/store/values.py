@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TypeVar
 
 from lgm_rdf.store.base import Term
+
+T = TypeVar("T")
+BLOCK = 500  # rows per VALUES block: a query never grows without bound
 
 MARKER = re.compile(r"^[ \t]*#VALUES[ \t]*$", re.MULTILINE)  # a line of its own
 
@@ -35,3 +39,8 @@ def with_values(query: str, variables: Sequence[str], rows: Sequence[Sequence[Te
     if not found:
         raise ValueError("query has no #VALUES marker line")
     return out
+
+
+def blocks(items: Sequence[T], size: int = BLOCK) -> list[Sequence[T]]:
+    """``items`` cut into consecutive slices of at most ``size``, one ``VALUES`` block each."""
+    return [items[i : i + size] for i in range(0, len(items), max(1, size))]
