@@ -53,6 +53,15 @@ def test_an_owner_keeps_its_whole_name(spacy_nlp):
     assert "barry wesson" in keys(sent) and "barry" not in keys(sent)
 
 
+def test_an_owner_of_one_word_is_a_concept_too(spacy_nlp):
+    """ "Mozart's juvenile works": a one-word owner is the whole span it names, so trimming
+    the possessive must not take it (it was lost, and with it every "X's ..." of a name)."""
+    sent = one(spacy_nlp, "It is the easiest of Mozart's juvenile works.")
+    assert "mozart" in keys(sent) and "juvenile work" in keys(sent)
+    assert "bach" in keys(one(spacy_nlp, "The band played Bach's cello suites."))
+    assert keys(one(spacy_nlp, "His works are easy.")) == ["work"]  # a pronoun is no owner
+
+
 def test_proper_noun_runs_without_an_entity(spacy_nlp):
     sent = one(spacy_nlp, "Veena Vaadanam Kalathil is a documentary.")
     assert "veena vaadanam kalathil" in keys(sent)

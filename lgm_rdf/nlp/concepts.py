@@ -21,6 +21,7 @@ from lgm_rdf.nlp.plural import MASS_PLURALS, OWN_PLURAL_ENDINGS, SINGULAR_IN_S, 
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import TITLE_ENTITIES, title_spans, within_title
+from lgm_rdf.nlp.wordlists import words
 from lgm_rdf.ontology import normalise_label
 
 NUMERIC_ENTITIES = frozenset(
@@ -36,44 +37,10 @@ _RIGHT_MODIFIERS = frozenset({"flat", "flat:name", "flat:foreign", "fixed", "goe
 # a token with one of these relations belongs to another token's chunk, never heads its own
 _ABSORBED = frozenset({"compound", "flat", "flat:name", "flat:foreign", "fixed", "goeswith"})
 # words that quantify or determine rather than name ("many", "other", "such")
-QUANTIFIERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "some",
-        "any",
-        "all",
-        "both",
-        "each",
-        "every",
-        "either",
-        "neither",
-        "no",
-        "many",
-        "much",
-        "few",
-        "several",
-        "most",
-        "more",
-        "less",
-        "fewer",
-        "various",
-        "numerous",
-        "multiple",
-        "other",
-        "another",
-        "such",
-        "same",
-        "own",
-        "certain",
-        "whole",
-        "entire",
-    ]
+QUANTIFIERS = words(
+    "a an the this that these those some any all both each every either neither no many much "
+    "few several most more less fewer various numerous multiple other another such same own "
+    "certain whole entire"
 )
 _POSSESSIVE_RELS = frozenset({"poss", "nmod:poss"})
 
@@ -184,6 +151,8 @@ def _is_filler(tok: Token) -> bool:
 def trim_span(tokens: Sequence[Token], start: int, end: int) -> tuple[int, int]:
     """Shrink ``start``..``end`` past determiners, quantifiers, numbers and punctuation."""
     while start < end and _is_filler(tokens[start]):
+        if _possessor(tokens[start]) and all(_is_filler(t) for t in tokens[start + 1 : end]):
+            break  # the owner is the whole span: "Mozart" in "Mozart's juvenile works"
         start += 1
     while end > start and (_is_filler(tokens[end - 1]) and tokens[end - 1].upos != "NUM"):
         if _possessor(tokens[end - 1]):
