@@ -103,7 +103,7 @@ def with_support(confidence: float, other_documents: int) -> float:
 
 
 def confidence_value(text: str) -> float:
-    """An argparse type for a confidence bar: a number in [0, 1] (``nan`` is none)."""
+    """An argparse type for a confidence bar: a number in [0, 1] (``nan`` is refused)."""
     try:
         value = float(text)
     except ValueError:

@@ -100,8 +100,8 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        caches = (self._kinds, self._words, self._keys, self._near, self._meaning, self._rows)
-        for cache in (*caches, self._expected):  # the KB's names shape every question analysis
+        caches = (self._kinds, self._words, self._keys, self._expected, self._near)
+        for cache in (*caches, self._meaning, self._rows):  # the KB's names shape every analysis
             cache.clear()
 
     @property
