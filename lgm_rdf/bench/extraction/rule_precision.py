@@ -38,12 +38,15 @@ PRIOR_WEIGHT = 4.0
 # gold sets and judged samples kept out of every measurement that feeds the extractor and the
 # confidence, so that they stay blind measures: recall on unseen sentences (docs/benchmarks.md,
 # "Fresh judged samples, seed 41"; blind_qa3: 150 QA sentences annotated by a helper before the
-# rules of §27 were written) and the precision of relations learned from documentation no rule
-# or figure was taken from (the sixth and seventh fresh corpora, §33)
+# rules of §27 were written, whose errors were read in §35 and so is blind no more but still
+# kept out of the table it was never in; blind_qa4: 150 more, annotated before the rules of §35)
+# and the precision of relations learned from documentation no rule or figure was taken from
+# (the sixth and seventh fresh corpora, §33)
 HELD_OUT = frozenset(
     {
         "relations_blind_qa2.jsonl",
         "relations_blind_qa3.jsonl",
+        "relations_blind_qa4.jsonl",
         "judged_tech_fresh131.jsonl",
         "judged_tech_fresh137.jsonl",
     }
