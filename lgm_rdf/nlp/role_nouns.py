@@ -27,6 +27,16 @@ ROLE_NOUNS = words(
     "outfielder infielder linebacker"
 )
 
+# titles written before a name ("Mayor George Moscone", "Senator Ted Kennedy"): a lower-case
+# noun right before such a title modifies the title ("city Supervisor Harvey Milk"), not the name
+TITLES = words(
+    "mayor supervisor senator governor president premier minister chancellor secretary judge "
+    "justice commissioner councillor councilman councilwoman alderman sheriff congressman "
+    "congresswoman representative ambassador general colonel major captain lieutenant admiral "
+    "sergeant king queen prince princess emperor empress duke duchess lord lady sir saint pope "
+    "bishop archbishop cardinal reverend father sister brother professor doctor dr"
+)
+
 
 def leading_role(tokens: Sequence[Token]) -> str | None:
     """The role noun (lower case, singular) a sentence opens with, capitalised right before a

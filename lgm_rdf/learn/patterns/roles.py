@@ -157,7 +157,25 @@ class ArgBuilder(ArgTokens):
                 found = self.from_tokens(words) or found
             elif not found.is_name:
                 found = self.arg(i, "head")
+        if found is not None and child.is_name and " " not in found.key:
+            found = self.named_class(idx, child) or found
         return None if found is None or found.key in VACUOUS else found
+
+    def named_class(self, idx: list[int], child: Arg) -> Arg | None:
+        """The last words of the class phrase ``idx`` that also end the child's name: "Rittman
+        High School is a public high school" → ``high school``, "the Bald Hills Wind Farm is an
+        operating wind farm" → ``wind farm`` (the name says which words make the class, where
+        the adjectives alone do not)."""
+        toks, words, i = self.v.tokens, child.label.lower().split(), idx[-1]
+        n = 0
+        while n < min(i + 1, len(words)) and toks[i - n].text.lower() == words[-1 - n]:
+            n += 1
+        span = list(range(i - n + 1, i + 1))
+        if n < 2 or n == len(words) or not all(toks[k].text.isalpha() for k in span):
+            return None
+        if not all(toks[k].text.islower() and self.v.head(k) in span for k in span[:-1]):
+            return None  # the words are the class phrase's own modifiers, in lower case
+        return self.from_tokens(span)
 
     def whole(self, t: int) -> Arg | None:
         """The whole that a part belongs to, with the adjectives that name its kind ("part of
@@ -333,6 +351,21 @@ class ArgBuilder(ArgTokens):
             if ranks:
                 return self.arg(o, "name", frozenset().union(*(v.subtree(k) for k in ranks)))
         return None
+
+    def introduced(self, c: int) -> bool:
+        """Whether the name headed by ``c`` has a lower-case word of its own right before it
+        ("..., keyboardist Anna Kell", "... and the Argentina team"), not a bare list comma or
+        "and" ("songwriting team Lou Adler and Herb Alpert")."""
+        v = self.v
+        if v.tokens[c].text[:1].islower():
+            return True  # "..., keyboardist Brandon Bliss and drummer Steve Kiely" parsed with
+            # "drummer" as the conjunct: a role of its own, no bare name
+        named = (
+            k for k in v.children(c, "compound", "flat") if k < c and v.tokens[k].text[:1].isupper()
+        )
+        start = min([c, *named])
+        prev = v.tokens[start - 1].text if start > 0 else ""
+        return prev.isalpha() and prev.islower() and prev not in ("and", "or", "nor")
 
     def name_before(self, j: int) -> Arg | None:
         """The longest name that ends with token ``j`` ("Federal Bureau of Investigation")."""

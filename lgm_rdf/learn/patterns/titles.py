@@ -30,10 +30,11 @@ from lgm_rdf.learn.patterns.words import (
     PLACE_CLASS_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
+    TAXON_RANKS,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.plural import singular
-from lgm_rdf.nlp.role_nouns import leading_role
+from lgm_rdf.nlp.role_nouns import TITLES, leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import DOUBLE_QUOTES
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
@@ -134,24 +135,32 @@ class TitleRules(ListRules):
                     break
                 h = g  # "Poet Anna Akhmatova" parsed poet -> Anna -> Akhmatova: the whole name
             if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
-                names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in v.conjuncts(h)]
+                heads = v.conjuncts(h)
+                names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in heads]
                 noun, first = k, h
             elif v.rels[k] != "appos" and any(
                 v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.children(k)
             ):
-                names = [b.arg(a, "name") for a in v.children(k, "appos") if a > k]
-                noun, first = k, min((a for a in v.children(k, "appos") if a > k), default=k)
+                heads = [a for a in v.children(k, "appos") if a > k]
+                names = [b.arg(a, "name") for a in heads]
+                noun, first = k, min(heads, default=k)
             else:
                 continue
             plural = v.is_plural(noun) or self._leading_plural(noun)
-            if (
-                plural != (len(names) > 1)
-                or v.lemma(noun) in NAME_NOUNS | RANK_NOUNS | DOCUMENT_PARTS
-            ):
-                continue  # "the name Smith", "the family Felidae", "the section Advanced
-                # Settings" (a heading of the document); "companies X" needs a list
+            if not plural and all(b.introduced(c) for c in heads[1:]):
+                names = names[:1]  # "guitarist Tom Reeve, keyboardist Anna Kell": one each
+            # "the family Felidae", "the walnut family Juglandaceae" name a rank (the name is
+            # the family); "the girl group Apink" names a class of its own
+            ranked = v.lemma(noun) in RANK_NOUNS and (
+                v.lemma(noun) in TAXON_RANKS or not v.children(noun, "compound")
+            )
+            if plural != (len(names) > 1) or ranked or v.lemma(noun) in NAME_NOUNS | DOCUMENT_PARTS:
+                continue  # "the name Smith", "the section Advanced Settings" (a heading of
+                # the document); "companies X" needs a list
             if v.lemma(noun) in EVALUATIVE_NOUNS:
                 continue  # "its long-running success Polka Dot Door": a judgement, no class
+            if toks[noun + 1].text.lower() in TITLES and v.lemma(noun) in PLACE_CLASS_NOUNS:
+                continue  # "city Supervisor Harvey Milk": the noun modifies the title
             if not b.names_a_class(noun, first):
                 continue  # "his brother E. B. White", "dataclass InitVar"
             end = first + 1  # the end of the capitalised run the name is in

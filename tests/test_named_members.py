@@ -1,0 +1,141 @@
+"""Recall rules of the thirteenth session (issue 11, item 3): names given in another language,
+role nouns before each name of a list, a compound class before a rank word, the class words a
+name repeats, and the people an ensemble includes.
+
+Each shape is written here for itself (not taken from a gold set), with sentences the rule must
+leave alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lgm_rdf.learn.patterns import PatternExtractor
+from lgm_rdf.learn.patterns.foreign import _pieces
+from lgm_rdf.nlp.languages import names_a_language
+
+INH, ALIAS, COMP = "inheritance", "alias", "composition"
+
+
+def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
+    """Relations of ``text`` as comparable triples, with the rule that produced each."""
+    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
+
+
+def alias(a: str, b: str) -> tuple[str, str, str]:
+    """An alias triple in the extractor's order (sorted sides)."""
+    return (ALIAS, *sorted((a, b)))
+
+
+# (sentence, relations that must be found, relations that must not be)
+FOUND = [
+    (  # a name in another script, and its transliteration in quotation marks
+        'Kelvar (Armenian: Կելվար "Kelvar-ats", literally "the old ford") is a village.',
+        {alias("kelvar", "կելվար"), alias("kelvar", "kelvar-ats")},
+        {alias("kelvar", "the old ford"), alias("kelvar", "old ford")},
+    ),
+    (  # several languages, a romanisation, and a date after the semicolon
+        "Dorin Vale (Romanian: Valea Dorinului, Hungarian: Dorinvölgy; born 4 May 1950) "
+        "is a painter.",
+        {alias("dorin vale", "valea dorinului"), alias("dorin vale", "dorinvölgy")},
+        {alias("dorin vale", "born 4 may 1950")},
+    ),
+    (  # a comma inside the foreign title keeps it whole; "or" gives two names
+        "The Quiet Tower (German: Der Turm, der schweigt or Stiller Turm) is a 1931 film.",
+        {
+            alias("quiet tower", "der turm, der schweigt"),
+            alias("quiet tower", "stiller turm"),
+        },
+        set(),
+    ),
+    (  # a script label and a romanisation written without a colon
+        "Harun Bay Station (Hangul: 하룬베이역, translit. Harun-beiyeok) is a railway station.",
+        {alias("harun bay station", "하룬베이역"), alias("harun bay station", "harun-beiyeok")},
+        set(),
+    ),
+    (  # a singular role before each name of a list: each name its own role
+        "The record featured guitarist Tom Reeve, keyboardist Anna Kell and drummer Piet Moss.",
+        {(INH, "anna kell", "keyboardist"), (INH, "piet moss", "drummer")},
+        {(INH, "anna kell", "guitarist"), (INH, "piet moss", "keyboardist")},
+    ),
+    (  # a rank word with a noun before it names a class of its own
+        "She sang for ten years with the Danish girl group Velvetine.",
+        {(INH, "velvetine", "girl group")},
+        set(),
+    ),
+    (  # the name says which words before the head make the class
+        "Dunmore High School is a public high school in Dunmore, Ohio.",
+        {(INH, "dunmore high school", "high school")},
+        {(INH, "dunmore high school", "school")},
+    ),
+    (  # a collective noun includes its members
+        "The touring cast includes Ada Lind, Tom Reeve and Piet Moss.",
+        {(COMP, "touring cast", n) for n in ("ada lind", "tom reeve", "piet moss")},
+        set(),
+    ),
+]
+
+# (sentence, relations that must not be found)
+ABSENT = [
+    # adjectives the name does not repeat describe, they make no class
+    ("Port Arlen is a large coastal city.", {(INH, "port arlen", "large coastal city")}),
+    # a code is no name in another language
+    ("Harlow Field (IATA: HRF, ICAO: KHRF) is an airport.", {alias("harlow field", "hrf")}),
+    # a singular collective noun before two names: the pair is the team, neither one is it
+    (
+        "The song was written by songwriting team Ada Lind and Tom Reeve.",
+        {(INH, "ada lind", "team"), (INH, "tom reeve", "team")},
+    ),
+    # a place noun before a title modifies the title, not the name
+    (
+        "He was elected with the help of city Supervisor Harvey Loam and Mayor Dan Reed.",
+        {(INH, "supervisor harvey loam", "city"), (INH, "harvey loam", "city")},
+    ),
+    # a taxonomic rank with a noun before it: the name is the family, not one of its kind
+    (
+        "Wingnuts are trees in the walnut family Juglandaceae.",
+        {(INH, "juglandaceae", "walnut family")},
+    ),
+    # "characters" is no group: the people are characters, not members
+    (
+        "The characters include Dora Vale and Ted Moss.",
+        {(COMP, "character", "dora vale"), (COMP, "characters", "dora vale")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "found", "absent"), FOUND)
+def test_member_shapes(spacy_nlp, text: str, found: set, absent: set) -> None:
+    got = relations(spacy_nlp, text)
+    assert found <= set(got), (text, sorted(got))
+    assert not absent & set(got), (text, sorted(got))
+
+
+@pytest.mark.parametrize(("text", "absent"), ABSENT)
+def test_member_guards(spacy_nlp, text: str, absent: set) -> None:
+    got = relations(spacy_nlp, text)
+    assert not absent & set(got), (text, sorted(got))
+
+
+def test_new_rules_are_named(spacy_nlp) -> None:
+    rules = set(relations(spacy_nlp, FOUND[0][0]).values())
+    rules |= set(relations(spacy_nlp, FOUND[-1][0]).values())
+    assert {"foreign-name", "ensemble-members"} <= rules
+
+
+def test_language_labels() -> None:
+    assert names_a_language("Armenian") and names_a_language("Old English")
+    assert names_a_language("Qihai dialect") and names_a_language("pinyin")
+    assert not names_a_language("IATA") and not names_a_language("the official name")
+    assert not names_a_language("Law 101 or French")
+
+
+def test_bracket_pieces() -> None:
+    assert _pieces("Polish: Nowa Oficyna, meaning “new”") == ["Nowa Oficyna"]
+    assert _pieces("French: Parti du Nord, PDN / PN") == ["Parti du Nord"]
+    assert _pieces("Thai: ทดสอบ; born 1990") == ["ทดสอบ"]
+
+
+def test_a_romanisation_ends_no_sentence(spacy_nlp) -> None:
+    text = "Harun Bay Station (Hangul: 하룬베이역, translit. Harun-beiyeok) is a railway station."
+    assert len(spacy_nlp.parse(text).sentences) == 1
