@@ -139,3 +139,15 @@ def test_bracket_pieces() -> None:
 def test_a_romanisation_ends_no_sentence(spacy_nlp) -> None:
     text = "Harun Bay Station (Hangul: 하룬베이역, translit. Harun-beiyeok) is a railway station."
     assert len(spacy_nlp.parse(text).sentences) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("Harlow is the state's largest city.", (INH, "harlow", "city")),
+        ("Blue Rain is her third studio album.", (INH, "blue rain", "studio album")),
+        ("The Tarn Owls are the only NFL team in the state.", (INH, "tarn owls", "nfl team")),
+    ],
+)
+def test_an_owned_or_only_member_is_ranked(spacy_nlp, text: str, triple: tuple) -> None:
+    assert triple in relations(spacy_nlp, text), (text, sorted(relations(spacy_nlp, text)))

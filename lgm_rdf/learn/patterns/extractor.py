@@ -80,6 +80,10 @@ def shouted(text: str) -> bool:
     return len(letters) >= 20 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)
 
 
+# "the only NFL team", "the sole survivor": like a superlative, one member of the class
+SOLE = frozenset({"only", "sole"})
+
+
 class PatternExtractor:
     """Extract inheritance, composition and alias relations with dependency-parse rules."""
 
@@ -294,7 +298,8 @@ class _Rules(ProseRules, ForeignNameRules):
                     self.rule = "name-for"
                     self._emit_all("alias", children, b.args([t], "whole"), 0.9)
             return
-        if v.determiner(host) == "the" and self._ranked(n):
+        owned = bool(v.children(host, "poss"))  # "the state's largest city", "her third album"
+        if (v.determiner(host) == "the" or owned) and self._ranked(n):
             # "Paraguay is the smallest landlocked country", "X is the first album by Y",
             # "Sorin Hall is the oldest of the residence halls": a named member of a class
             kind = [o for o in of if v.is_plural(o)] if v.tokens[n].upos == "ADJ" else [n]
@@ -364,7 +369,11 @@ class _Rules(ProseRules, ForeignNameRules):
         for k in mods:
             tok = v.tokens[k]
             text = tok.text.lower().split("-")[0]
-            if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
+            if (
+                tok.tag in ("JJS", "RBS")
+                or text in ORDINAL_WORDS | SOLE
+                or tok.ent_type == "ORDINAL"
+            ):
                 return True
             if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
                 return True
