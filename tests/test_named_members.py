@@ -68,6 +68,11 @@ FOUND = [
         {(INH, "dunmore high school", "high school")},
         {(INH, "dunmore high school", "school")},
     ),
+    (  # a counted plural and, after a comma, the quoted titles it counts
+        'The album spawned three singles, "Blue Rain," "Red Sky" and "Tarn".',
+        {(INH, "blue rain", "single"), (INH, "red sky", "single"), (INH, "tarn", "single")},
+        set(),
+    ),
     (  # a collective noun includes its members
         "The touring cast includes Ada Lind, Tom Reeve and Piet Moss.",
         {(COMP, "touring cast", n) for n in ("ada lind", "tom reeve", "piet moss")},

@@ -234,6 +234,8 @@ class TitleRules(ListRules):
             start = k + 1
             if toks[start].text == "," and toks[start + 1].text.lower() in TITLING_VERBS:
                 start += 2  # 'two singles, entitled "A" and "B"'
+            elif toks[start].text == "," and v.children(k, "nummod") and v.is_plural(k):
+                start += 1  # 'four singles, "A," "B" and "C"': the counted list follows
             if (
                 start >= len(toks)
                 or not (toks[start].text in DOUBLE_QUOTES or self._single_quote(start))
