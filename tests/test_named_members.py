@@ -73,6 +73,12 @@ FOUND = [
         {(INH, "blue rain", "single"), (INH, "red sky", "single"), (INH, "tarn", "single")},
         set(),
     ),
+    (  # a bracketed other name ends at its first comma; the article is no part of it
+        "Only one stands: the Harlow Needle (also called the Needle of Vessa, after its "
+        "builder), the oldest of them.",
+        {alias("harlow needle", "needle of vessa")},
+        set(),
+    ),
     (  # a collective noun includes its members
         "The touring cast includes Ada Lind, Tom Reeve and Piet Moss.",
         {(COMP, "touring cast", n) for n in ("ada lind", "tom reeve", "piet moss")},

@@ -279,12 +279,17 @@ class ProseRules(TitleRules):
             if words == 2 and (start >= len(toks) or toks[start].text.lower() != "as"):
                 continue
             start += words - 1
-            close = next((k for k in range(j, min(len(toks), j + 12)) if toks[k].text == ")"), None)
+            if start < len(toks) and toks[start].text.lower() == "the":
+                start += 1  # "(also called the Pyramid of Khufu)": the article is no part
+            close = next((k for k in range(j, min(len(toks), j + 30)) if toks[k].text == ")"), None)
             if not words or close is None or close <= start or not toks[start].text[:1].isupper():
                 continue
-            if any(toks[k].text in (",", ";", ":") for k in range(start, close)):
+            # "(also called the Pyramid of Khufu, after the pharaoh ...)": the name ends at the
+            # first comma; a colon or an unclosed quotation inside makes it no name
+            end = next((k for k in range(start, close) if toks[k].text in (",", ";")), close)
+            if any(toks[k].text == ":" for k in range(start, end)) or end - start > 12:
                 continue
-            name = self.b.from_tokens(list(range(start, close)), "alias")
+            name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
             if name is not None and outer is not None and outer.is_name:
                 self.rule = "bracketed-alias"
