@@ -28,13 +28,14 @@ LANGUAGES = words(
     "tibetan tigrinya tongan tswana turkish turkmen twi ukrainian urdu uyghur uzbek venetian "
     "vietnamese walloon welsh wolof xhosa yiddish yoruba zulu"
 )
-# nouns that make a label a language of their own: "Qihai dialect", "Ainu language"
-LANGUAGE_NOUNS = words("language dialect")
+# a capitalised qualifier and "dialect" label a language ("Qihai dialect"); "language" only
+# after a language's name ("Old Norse language"; not "Programming language: Rust")
+DIALECT = "dialect"
 # scripts and romanisations, also labels of another form of the same name ("pinyin: Běijīng",
 # "Hangul: 에이핑크", "translit. Zlatoust", "IAST: Suśāsan Divas")
 SCRIPTS = words(
     "hangul hanja kanji kana hiragana katakana romaji rōmaji pinyin jyutping wade-giles hepburn "
-    "rr mr iast iso translit translit. transliteration transliterated romanized romanised "
+    "rr mr iast translit translit. transliteration transliterated romanized romanised "
     "romanization romanisation cyrillic devanagari latin"
 )
 
@@ -50,6 +51,8 @@ def names_a_language(label: str) -> bool:
         return True
     if not all(p[:1].isupper() for p in parts[:-1]):
         return False  # "the official name": no label
-    if last in LANGUAGE_NOUNS:
-        return len(parts) > 1 and parts[0][:1].isupper()
+    if last == DIALECT:
+        return len(parts) > 1
+    if last == "language" and len(parts) > 1:
+        return parts[-2].lower() in LANGUAGES
     return parts[-1][:1].isupper() and last in LANGUAGES

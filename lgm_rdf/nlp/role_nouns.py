@@ -27,14 +27,13 @@ ROLE_NOUNS = words(
     "outfielder infielder linebacker"
 )
 
-# titles written before a name ("Mayor George Moscone", "Senator Ted Kennedy"): a lower-case
-# noun right before such a title modifies the title ("city Supervisor Harvey Milk"), not the name
+# offices written before a name ("Mayor George Moscone", "Senator Ted Kennedy"): a place noun
+# right before such a title modifies the title ("city Supervisor Harvey Milk"), not the name
+# (ranks and honorifics are left out: "the city Saint Petersburg", "the town Prince Albert")
 TITLES = words(
     "mayor supervisor senator governor president premier minister chancellor secretary judge "
-    "justice commissioner councillor councilman councilwoman alderman sheriff congressman "
-    "congresswoman representative ambassador general colonel major captain lieutenant admiral "
-    "sergeant king queen prince princess emperor empress duke duchess lord lady sir saint pope "
-    "bishop archbishop cardinal reverend father sister brother professor doctor dr"
+    "commissioner councillor councilman councilwoman alderman sheriff congressman "
+    "congresswoman representative ambassador"
 )
 
 

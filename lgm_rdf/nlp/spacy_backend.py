@@ -14,7 +14,9 @@ SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sen
 # abbreviations that open a bracket in encyclopaedic prose: "(lit. Today's Love)", "(c. 1850)",
 # "(fl. 1200)", "(Hangul: ..., translit. Harun-yeok)"; there the guards keep their period on the
 # word, so that it ends no sentence
-BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx", "translit"})
+BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx", "translit", "tr"})
+# romanisations that follow a foreign name after a comma: "(Russian: Москва, tr. Moskva)"
+ROMANISATION_ABBREVIATIONS = frozenset({"translit", "tr"})
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -94,7 +96,8 @@ def no_sentence_start_inside(doc: Any) -> Any:
     """Mark the tokens where no sentence may start, for the parser and sentence splitter that
     come after (this runs first in the pipeline): an abbreviation that opens a bracket keeps
     its period ("Love Forecast (; lit. Today's Love) is ..." is one sentence, while "The room
-    was dimly lit. Oxigraph is ..." is two); and no sentence starts right after a period
+    was dimly lit. Oxigraph is ..." is two), and so does "translit." or "tr." after a comma ("(Hangul:
+    하룬역, translit. Harun-yeok)"); and no sentence starts right after a period
     written inside a dotted name (the tokenizer cuts "json.JSONDecodeError" at its period and
     the parser would end a sentence at "json."; a sentence typed without the space after its
     period, "here.Then", stays joined to the next: the lesser harm)."""
@@ -104,7 +107,11 @@ def no_sentence_start_inside(doc: Any) -> Any:
         if tok.lower_ in BRACKET_ABBREVIATIONS
         and doc[tok.i + 1].text == "."
         and not tok.whitespace_
-        and (doc[tok.i - 1].text.startswith("(") or doc[tok.i - 1].text in (";", ","))
+        and (
+            doc[tok.i - 1].text.startswith("(")
+            or doc[tok.i - 1].text == ";"
+            or (doc[tok.i - 1].text == "," and tok.lower_ in ROMANISATION_ABBREVIATIONS)
+        )
     ]
     if spans:
         with doc.retokenize() as retokenizer:

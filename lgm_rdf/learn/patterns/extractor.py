@@ -4,11 +4,11 @@ Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) pa
 This module holds the copula and apposition rules; ``lists`` the list rules, ``verbs`` the verb rules,
 ``alias`` the naming rules, ``prose`` the recall rules for encyclopaedic prose (named lists,
 inverted superlatives, bracketed aliases), ``titles`` the rules that read titles and names off
-the text (quoted, bracketed, opening a definition), ``args`` the arguments, ``words`` the word
-classes:
+the text (quoted, bracketed, opening a definition), ``foreign`` names given in another language
+in brackets, ``args`` the arguments, ``words`` the word classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
-             and C"), "A, a B, ...", "B such as A1, A2", "such B as A", "Bs, including A1, A2",
+             and C"), "A is the (state's) largest / first / only B", "A, a B, ...", "B such as A1, A2", "such B as A", "Bs, including A1, A2",
              "Bs like A1", "A1, A2 and other B", "A belongs to the family B", "A is a member of
              the genus B", "A is one of the Bs (of Y)", "A is a B of <Name>" (a place or body:
              "an island of Indonesia"), "A is classified as a B", "Bs include A1, A2"
@@ -19,7 +19,7 @@ composition  "X consists of / is composed of / is made (up) of|from / contains /
 alias        "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred
              to as B", "A, nicknamed B", "A stands for B", "A (short for B)", "Name (ACRONYM)",
              "A, or B, is ...", "A, officially B,", "A (formerly B)", "A, born B,", "A is
-             another name for B", "A, the stage name of B,"
+             another name for B", "A, the stage name of B,", "A (Armenian: B "C")"
 
 Precision first: a clause is skipped when negated ("not", "never", "no"), hedged ("may", "can",
 "perhaps"), conditional ("if"), a question, reported ("He said that ...", "according to"). A
@@ -299,7 +299,12 @@ class _Rules(ProseRules, ForeignNameRules):
                     self._emit_all("alias", children, b.args([t], "whole"), 0.9)
             return
         owned = bool(v.children(host, "poss"))  # "the state's largest city", "her third album"
-        if (v.determiner(host) == "the" or owned) and self._ranked(n):
+        sole = any(v.lemma(k) in SOLE for k in v.children(n, "amod", "advmod"))
+        if (owned or sole) and lemma in RELATIONAL_NOUNS:
+            return  # "his second wife", "the club's biggest rival": a relation, no class
+        if sole and v.pp_objects(n, "to", "for"):
+            return  # "the only alternative to C++", "the sole heir to the throne"
+        if (v.determiner(host) == "the" or owned) and (sole or self._ranked(n)):
             # "Paraguay is the smallest landlocked country", "X is the first album by Y",
             # "Sorin Hall is the oldest of the residence halls": a named member of a class
             kind = [o for o in of if v.is_plural(o)] if v.tokens[n].upos == "ADJ" else [n]
@@ -369,11 +374,7 @@ class _Rules(ProseRules, ForeignNameRules):
         for k in mods:
             tok = v.tokens[k]
             text = tok.text.lower().split("-")[0]
-            if (
-                tok.tag in ("JJS", "RBS")
-                or text in ORDINAL_WORDS | SOLE
-                or tok.ent_type == "ORDINAL"
-            ):
+            if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
                 return True
             if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
                 return True

@@ -10,21 +10,24 @@ from __future__ import annotations
 
 import re
 
+from lgm_rdf.learn.genre import looks_like_code
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.words import ARTICLES
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.languages import names_a_language
+from lgm_rdf.ontology import normalise_label
 
 # "Label: name" at the start of a piece of the bracket
 _LABELLED = re.compile(r"^\s*([^\W\d][\w.\-]*(?:\s+[^\W\d][\w.\-]*){0,2})\s*:\s*(.*)$", re.S)
-# a romanisation written without a colon: "translit. Zlatoust", "romanized Beijing"
+# a romanisation written without a colon: "translit. Zlatoust", "tr. Moskva", "romanized as X"
 _UNLABELLED_SCRIPT = re.compile(
-    r"^\s*(?:translit|romani[sz]ed|transliterated)\b\.?\s*(.*)$", re.I | re.S
+    r"^\s*(?:translit|tr|romani[sz]ed|transliterated)\b\.?\s*(?:as\s+)?(.*)$", re.I | re.S
 )
 # a piece that glosses or dates rather than names: "meaning “new”", "lit. 'fist fight'", "born 3
 # May 1976", "also written as A Pink", "or simply X"
 _GLOSS = re.compile(
-    r"^\s*(?:meaning|means|lit\b|literally|born|died|also|pronounced|officially|formerly|"
+    r"^\s*(?:meaning|means|lit\b|literally|born|died|also|or\b|pronounced|officially|formerly|"
     r"short|abbreviated|abbr\b|translated|transl\b|i\.e\.|e\.g\.|see\b|from\b|c\.|\d)",
     re.I,
 )
@@ -34,29 +37,29 @@ _QUOTED = re.compile(r"[\"“«„]([^\"”»“]+)[\"”»“]")
 
 
 def _pieces(content: str) -> list[str]:
-    """The names a bracket's ``content`` labels with a language, in order of writing."""
+    """The names a bracket's ``content`` labels with a language, in order of writing (a gloss
+    or an etymology ends its part of the bracket: "from Ancient Greek: ..., romanized: ...")."""
     names: list[str] = []
     for segment in content.split(";"):
-        current: list[str] | None = None
+        current: list[str] = []
         for piece in segment.split(","):
             labelled = _LABELLED.match(piece)
             script = _UNLABELLED_SCRIPT.match(piece)
+            if _GLOSS.match(piece):
+                break  # "meaning “new”", "born 1976", "from Ancient Greek: ...": no more names
             if (labelled and names_a_language(labelled.group(1))) or script:
                 if current:
                     names.append(", ".join(current))
                 current = [labelled.group(2) if labelled else script.group(1)]
-            elif labelled or _GLOSS.match(piece) or current is None:
-                if current:
-                    names.append(", ".join(current))
-                current = None  # "meaning “new”", "IATA: ALY": no name of the thing
-            elif piece.strip()[:1].islower():
+            elif current and not labelled and piece.strip()[:1].islower():
                 current.append(piece.strip())  # 'German: Der Mann, der nicht liebt'
             else:
-                names.append(", ".join(current))
-                current = None  # "Parti communiste du Canada, CPC / PCC": another label
+                if current:
+                    names.append(", ".join(current))
+                current = []  # "IATA: ALY", "Parti communiste du Canada, CPC / PCC": no name
         if current:
             names.append(", ".join(current))
-    return names
+    return [name for name in names if name.strip()]
 
 
 def _variants(name: str) -> list[str]:
@@ -68,8 +71,8 @@ def _variants(name: str) -> list[str]:
     for form in [*bare.split(" or "), *quoted]:
         form = " ".join(form.strip(_INVISIBLE + " \t").split())
         form = form.strip(_QUOTES + _INVISIBLE + " ").rstrip(".,;:").strip()
-        if sum(c.isalpha() for c in form) >= 2:
-            out.append(form)
+        if sum(c.isalpha() for c in form) >= 2 and not (len(form) <= 3 and form.isascii()):
+            out.append(form)  # "de", "fr": a language code, no name
     return out
 
 
@@ -85,12 +88,12 @@ class ForeignNameRules(RuleBase):
             outer = self.b.name_before(p - 1) or self._capitalised_before(p)
             if outer is None or not (outer.is_name or outer.label[:1].isupper()):
                 continue
-            close = next((k for k in range(p + 1, len(toks)) if toks[k].text in "()"), None)
+            close = next((k for k in range(p + 1, len(toks)) if toks[k].text in ("(", ")")), None)
             end = toks[close].start if close is not None else len(text)
             start = toks[p].end
             for name in _pieces(text[start:end]):
                 for form in _variants(name):
-                    key = " ".join(form.lower().split())  # as written: no English lemmas
+                    key = normalise_label(form)  # as written: no English lemmas
                     if not junk_key(key):
                         self._emit("alias", outer, Arg(key, form, True), 0.85)
 
@@ -98,7 +101,10 @@ class ForeignNameRules(RuleBase):
         """The capitalised words that open the sentence right before the bracket at ``p``
         ("Boxing (Armenian: ...)", the tagger's verb), when no name ends there."""
         toks = self.v.tokens
-        if p > 4 or not all(t.text[:1].isupper() and t.text.isalpha() for t in toks[:p]):
+        first = 1 if toks[0].text.lower() in ARTICLES else 0  # "The Running (French: ...)"
+        if p > 4 or first >= p or not all(t.text[:1].isupper() for t in toks[:p]):
             return None
-        label = self.sentence.text[toks[0].start : toks[p - 1].end]
-        return Arg(" ".join(label.lower().split()), label, True)
+        if not all(t.text.isalpha() for t in toks[:p]) or looks_like_code(self.sentence.text):
+            return None
+        label = self.sentence.text[toks[first].start : toks[p - 1].end]
+        return Arg(normalise_label(label), label, True)

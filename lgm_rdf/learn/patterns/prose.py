@@ -279,15 +279,20 @@ class ProseRules(TitleRules):
             if words == 2 and (start >= len(toks) or toks[start].text.lower() != "as"):
                 continue
             start += words - 1
-            if start < len(toks) and toks[start].text.lower() == "the":
-                start += 1  # "(also called the Pyramid of Khufu)": the article is no part
+            if start < len(toks) and toks[start].text == "the":
+                start += (
+                    1  # "(also called the Pyramid of Khufu)"; "(also known as The Who)" keeps it
+                )
             close = next((k for k in range(j, min(len(toks), j + 30)) if toks[k].text == ")"), None)
             if not words or close is None or close <= start or not toks[start].text[:1].isupper():
                 continue
-            # "(also called the Pyramid of Khufu, after the pharaoh ...)": the name ends at the
-            # first comma; a colon or an unclosed quotation inside makes it no name
-            end = next((k for k in range(start, close) if toks[k].text in (",", ";")), close)
-            if any(toks[k].text == ":" for k in range(start, end)) or end - start > 12:
+            # "(also called the Pyramid of Khufu, after the pharaoh ...)": the name ends at a
+            # comma or semicolon followed by a lower-case word ("Paris, Texas" is one name)
+            cuts = [k for k in range(start, close) if toks[k].text in (",", ";")]
+            end = next((k for k in cuts if toks[k + 1].text[:1].islower()), close)
+            if any(k < end for k in cuts) or end - start > 12:
+                continue
+            if any(toks[k].text == ":" for k in range(start, end)):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)

@@ -166,7 +166,7 @@ class ArgBuilder(ArgTokens):
         High School is a public high school" → ``high school``, "the Bald Hills Wind Farm is an
         operating wind farm" → ``wind farm`` (the name says which words make the class, where
         the adjectives alone do not)."""
-        toks, words, i = self.v.tokens, child.label.lower().split(), idx[-1]
+        toks, words, i = self.v.tokens, child.key.split(), idx[-1]  # the key: "It" resolved
         n = 0
         while n < min(i + 1, len(words)) and toks[i - n].text.lower() == words[-1 - n]:
             n += 1

@@ -235,6 +235,8 @@ class TitleRules(ListRules):
             if toks[start].text == "," and toks[start + 1].text.lower() in TITLING_VERBS:
                 start += 2  # 'two singles, entitled "A" and "B"'
             elif toks[start].text == "," and v.children(k, "nummod") and v.is_plural(k):
+                if toks[k].deprel == "pobj":
+                    continue  # 'After two weeks, "Foo" and "Bar" were ...': a time, no class
                 start += 1  # 'four singles, "A," "B" and "C"': the counted list follows
             if (
                 start >= len(toks)

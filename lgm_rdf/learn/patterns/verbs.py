@@ -16,7 +16,6 @@ from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     DEMONSTRATIVES,
-    ENSEMBLE_NOUNS,
     EVALUATIVE_NOUNS,
     VALUE_HOLDERS,
     VALUE_NOUNS,
@@ -200,11 +199,7 @@ class VerbRules(AliasRules):
                 if len(kinds) == len(objects) and not self._restricted(subject_tokens):
                     self._emit_all("inheritance", object_args, subjects, 0.7)
             elif len(objects) < 2 or not all(v.tokens[o].ent_type == "PERSON" for o in objects):
-                self._emit_all("composition", subjects, object_args, 0.85)
-            elif all(v.lemma(t) in ENSEMBLE_NOUNS for t in subject_tokens):
-                # "The supporting cast includes A, B and C": people are the members of a group
-                # (but "The characters include Connor Mulgrew, ...": no group, no parts)
-                self.rule = "ensemble-members"
+                # "The characters include Connor Mulgrew, ...": people are members, not parts
                 self._emit_all("composition", subjects, object_args, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
             self.rule = "contained-in"

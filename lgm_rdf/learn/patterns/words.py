@@ -17,11 +17,6 @@ RANK_NOUNS = words(
 )
 # the ranks of biological classification: "the walnut family Juglandaceae" is that family
 TAXON_RANKS = RANK_NOUNS - words("group category genre type kind")
-# groups whose members are people: "The supporting cast includes Tony Randall and Edie Adams"
-ENSEMBLE_NOUNS = words(
-    "cast group band team lineup line-up crew ensemble squad trio quartet quintet duo "
-    "orchestra choir committee council board panel jury cabinet roster staff"
-)
 # places named in an appositive "of": "the city of Wichita", "the island of Antillia" (the name
 # is the place; with other nouns "of" relates: "the capital of France", "the mayor of Paris")
 PLACE_CLASS_NOUNS = words(
