@@ -11,22 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from lgm_rdf.learn.patterns import PatternExtractor
 from lgm_rdf.learn.patterns.foreign import _pieces
 from lgm_rdf.nlp.languages import names_a_language
-
-INH, ALIAS = "inheritance", "alias"
-
-
-def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
-    """Relations of ``text`` as comparable triples, with the rule that produced each."""
-    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
-
-
-def alias(a: str, b: str) -> tuple[str, str, str]:
-    """An alias triple in the extractor's order (sorted sides)."""
-    return (ALIAS, *sorted((a, b)))
-
+from tests.test_pattern_recall import INH, alias, relations
 
 # (sentence, relations that must be found, relations that must not be)
 FOUND = [
