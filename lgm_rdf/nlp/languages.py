@@ -39,6 +39,11 @@ SCRIPTS = words(
     "romanization romanisation cyrillic devanagari latin"
 )
 
+# abbreviations that introduce a romanisation after a foreign name and a comma: "(Russian:
+# Москва, tr. Moskva)" (the sentence splitter keeps their period; ``learn.patterns.foreign``
+# reads the name after them)
+ROMANISATION_ABBREVIATIONS = words("translit tr")
+
 
 def names_a_language(label: str) -> bool:
     """Whether ``label`` (the words before a colon in brackets) is a language, a script or a

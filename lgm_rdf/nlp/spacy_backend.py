@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from lgm_rdf.errors import LgmError
+from lgm_rdf.nlp.languages import ROMANISATION_ABBREVIATIONS
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 from lgm_rdf.nlp.split import split_text
 
@@ -15,8 +16,6 @@ SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sen
 # "(fl. 1200)", "(Hangul: ..., translit. Harun-yeok)"; there the guards keep their period on the
 # word, so that it ends no sentence
 BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx", "translit", "tr"})
-# romanisations that follow a foreign name after a comma: "(Russian: Москва, tr. Moskva)"
-ROMANISATION_ABBREVIATIONS = frozenset({"translit", "tr"})
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -96,8 +95,8 @@ def no_sentence_start_inside(doc: Any) -> Any:
     """Mark the tokens where no sentence may start, for the parser and sentence splitter that
     come after (this runs first in the pipeline): an abbreviation that opens a bracket keeps
     its period ("Love Forecast (; lit. Today's Love) is ..." is one sentence, while "The room
-    was dimly lit. Oxigraph is ..." is two), and so does "translit." or "tr." after a comma ("(Hangul:
-    하룬역, translit. Harun-yeok)"); and no sentence starts right after a period
+    was dimly lit. Oxigraph is ..." is two), and so does "translit." or "tr." after a comma
+    ("(Hangul: 하룬역, translit. Harun-yeok)"); and no sentence starts right after a period
     written inside a dotted name (the tokenizer cuts "json.JSONDecodeError" at its period and
     the parser would end a sentence at "json."; a sentence typed without the space after its
     period, "here.Then", stays joined to the next: the lesser harm)."""

@@ -100,8 +100,9 @@ class KBRetriever:
         self._lexical = None
         self._graph = None
         self._acronyms = None
-        caches = (self._kinds, self._words, self._keys, self._expected, self._near)
-        for cache in (*caches, self._meaning, self._rows):  # the KB's names shape every analysis
+        caches = [self._kinds, self._words, self._keys, self._expected]  # question analyses
+        caches += [self._near, self._meaning, self._rows]  # sentence and meaning lookups
+        for cache in caches:  # all depend on the KB
             cache.clear()
 
     @property

@@ -279,10 +279,9 @@ class ProseRules(TitleRules):
             if words == 2 and (start >= len(toks) or toks[start].text.lower() != "as"):
                 continue
             start += words - 1
+            # "(also called the Pyramid of Khufu)"; "(also known as The Who)" keeps its article
             if start < len(toks) and toks[start].text == "the":
-                start += (
-                    1  # "(also called the Pyramid of Khufu)"; "(also known as The Who)" keeps it
-                )
+                start += 1
             close = next((k for k in range(j, min(len(toks), j + 30)) if toks[k].text == ")"), None)
             if not words or close is None or close <= start or not toks[start].text[:1].isupper():
                 continue
