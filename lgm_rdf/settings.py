@@ -38,6 +38,11 @@ class Settings:
     # 0.7: a statement is asserted when its rule was judged right at least 7 times in 10 in
     # documents of its genre (docs/benchmarks.md §33); 0.5 asserts more, less often right
     min_relation_confidence: float = 0.7
+    # where a genre's rules together are right less often than this, its bar rises to the
+    # precision of the least precise rule that keeps them at it (learn/confidence.py
+    # assertion_bar): in technical documentation 0.84, which leaves compound heads, acronyms
+    # and a few rarer rules asserted (docs/benchmarks.md §36); 0 turns it off
+    target_precision: float = 0.9
     # LLM endpoint (any OpenAI-compatible server)
     llm_model: str | None = None
     openai_base_url: str | None = None

@@ -10,6 +10,7 @@ from lgm_rdf.learn.compound import compound_head, compound_heads
 from lgm_rdf.learn.confidence import (
     PRECISION_PATH,
     RulePrecision,
+    assertion_bar,
     load_precision,
     statement_confidence,
     with_support,
@@ -164,6 +165,51 @@ def test_default_minimum_asserts_rules_right_seven_times_in_ten() -> None:
     assert table.precision("compound-head", "", TECHNICAL) >= bar
 
 
+def test_genre_bar_keeps_the_rules_that_together_reach_the_target() -> None:
+    """The bar of a genre is the precision of its least precise rule that, with every more
+    precise one weighed by its judged relations, still reaches the target."""
+    technical = RulePrecision(
+        rules={"pattern/a": 0.95, "pattern/b": 0.9, "pattern/c": 0.7},
+        extractors={"pattern": 0.8, "compound-head": 0.92},  # pattern: weighed by its rules
+        counts={"pattern/a": 10, "pattern/b": 10, "pattern/c": 20, "pattern": 40},
+    )
+    table = RulePrecision(
+        rules={"pattern/a": 0.95},
+        extractors={"pattern": 0.95},
+        genres={"technical": technical},
+        counts={"pattern/a": 5, "pattern": 5},
+    )
+    # a and b together 0.925, with c 0.8125; compound-head has no judged relation: not weighed
+    assert table.genre_bar("technical", 0.9) == 0.9
+    assert table.genre_bar("technical", 0.8) == 0.0  # all of them together reach it
+    assert table.genre_bar("technical", 0.96) == 0.95  # not even the best rule: only it
+    assert table.genre_bar("technical", 0.0) == 0.0
+    assert table.genre_bar("encyclopaedic", 0.9) == 0.0  # the general table reaches it
+    assert assertion_bar(table, "technical", 0.7, 0.9) == 0.9
+    assert assertion_bar(table, "technical", 0.95, 0.9) == 0.95
+    assert assertion_bar(table, "encyclopaedic", 0.7, 0.9) == 0.7
+    assert RulePrecision().genre_bar("technical", 0.9) == 0.0  # nothing measured
+
+
+def test_default_target_keeps_the_most_precise_rules_of_documentation() -> None:
+    """At the default target (0.9) technical documents assert compound heads and acronyms and
+    withhold "such as" lists and containment (about 0.8 and 0.74 there); encyclopaedic prose,
+    whose rules together reach the target, keeps the minimum bar."""
+    from lgm_rdf import Settings
+    from lgm_rdf.learn.genre import ENCYCLOPAEDIC, TECHNICAL
+
+    s, table = Settings(), load_precision()
+    assert s.target_precision == 0.9
+    bar = assertion_bar(table, TECHNICAL, s.min_relation_confidence, s.target_precision)
+    assert table.precision("compound-head", "", TECHNICAL) >= bar
+    assert table.precision("pattern", "acronym", TECHNICAL) >= bar
+    assert table.precision("pattern", "such-as", TECHNICAL) < bar
+    assert table.precision("pattern", "contain", TECHNICAL) < bar
+    assert assertion_bar(table, ENCYCLOPAEDIC, s.min_relation_confidence, s.target_precision) == (
+        s.min_relation_confidence
+    )
+
+
 def test_held_out_gold_set_never_feeds_rule_precision() -> None:
     """The unseen blind set measures recall only: the precision table never reads it."""
     from lgm_rdf.bench.extraction.rule_precision import HELD_OUT, gold_files
@@ -180,7 +226,7 @@ def test_held_out_judged_sample_is_refused_by_the_measurement(tmp_path, capsys, 
     """A judged sample kept as a blind measure cannot be fed to the table by mistake."""
     from lgm_rdf.bench.extraction.rule_precision import main
 
-    held = tmp_path / "judged_tech_fresh131.jsonl"
+    held = tmp_path / "judged_tech_fresh139.jsonl"
     held.write_text("", encoding="utf-8")
     out = tmp_path / "table.json"
     with pytest.raises(SystemExit) as stop:

@@ -123,7 +123,7 @@ def test_rst_files_are_read_and_learned(tmp_path: Path, spacy_nlp) -> None:  # t
     assert [d.title for d in read_path(tmp_path / "docs")] == ["Frob guide"]
     # what the page's prose states, asserted whatever its confidence: the default bar withholds
     # the copula in technical documents (test_confidence.py), and this test is about reading
-    settings = Settings(min_relation_confidence=0.0)
+    settings = Settings(min_relation_confidence=0.0, target_precision=0.0)
     lg = LanguageGraph(tmp_path / "kb", settings=settings, nlp=spacy_nlp)
     try:
         lg.learn([tmp_path / "docs"])

@@ -130,6 +130,14 @@ def test_learned_kb_conforms(learned: LanguageGraph) -> None:
         ('{"role": "system", "content": "You are a helper."}', "template"),
         ("The cello is a bowed string instrument.", "prose"),
         ("Vitamin C and vitamin D are vitamins found in fruit and in fish.", "prose"),
+        # an API reference's field list is a table written as lines
+        ("key: String, the key.\ncallback: Function, the callback.", "table"),
+        ("key: String The key.\nlifetime: Number After how long it expires.", "table"),
+        ("timeout: Integer|null (default 30)\nretries: Number, how often", "table"),
+        # definitions and notes written in prose are prose
+        ("init: Creates a new project.\nbuild: Builds it.", "prose"),
+        ("Note: The cache is a dictionary.\nWarning: It is kept on disk.", "prose"),
+        ("key: String, the key.", "prose"),  # one line is no list
     ],
 )
 def test_block_roles_from_text(text: str, role: str) -> None:

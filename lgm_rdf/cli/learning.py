@@ -54,7 +54,16 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="assert a relation only when its confidence (rule precision, verdict, support) is "
         "at least C; lower ones are kept as withheld axioms (default "
         f"{Settings().min_relation_confidence:g}; env "
-        "LGM_MIN_RELATION_CONFIDENCE; 0 asserts everything)",
+        "LGM_MIN_RELATION_CONFIDENCE; 0 with --target-precision 0 asserts everything)",
+    )
+    p.add_argument(
+        "--target-precision",
+        type=confidence_value,
+        metavar="P",
+        help="raise the bar in a genre whose rules together are right less often than P to the "
+        "least precise rule that keeps them at P (default "
+        f"{Settings().target_precision:g}: technical documentation then asserts compound heads, "
+        "acronyms and a few rare rules; env LGM_TARGET_PRECISION; 0 turns it off)",
     )
     p.add_argument(
         "--dry-run",

@@ -41,6 +41,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         extractor=getattr(args, "extractor", None),
         reflect=True if getattr(args, "reflect", False) else None,
         min_relation_confidence=getattr(args, "min_confidence", None),
+        target_precision=getattr(args, "target_precision", None),
     )
 
 

@@ -48,6 +48,7 @@ def extraction_parts(
         "reflector": reflector,
         "compound_heads": s.compound_heads,
         "min_confidence": s.min_relation_confidence,
+        "target_precision": s.target_precision,
     }
 
 

@@ -16,6 +16,7 @@ from pyoxigraph import NamedNode
 from lgm_rdf.learn.compound import compound_heads
 from lgm_rdf.learn.confidence import (
     RulePrecision,
+    assertion_bar,
     clamp,
     load_precision,
     statement_confidence,
@@ -51,6 +52,7 @@ class ConceptGraphStage:
         compound_heads: bool = True,
         precision: RulePrecision | None = None,
         min_confidence: float = 0.0,
+        target_precision: float = 0.0,
     ) -> None:
         self.store = store
         self.extractors = list(extractors)
@@ -58,6 +60,7 @@ class ConceptGraphStage:
         self.compound_heads = compound_heads
         self.precision = precision if precision is not None else load_precision()
         self.min_confidence = min_confidence
+        self.target_precision = target_precision
         self.linker = MentionLinker(store)
         self.counts: Counter[str] = Counter()
 
@@ -82,8 +85,11 @@ class ConceptGraphStage:
             checked = self.reflector.check(relations, graph)
         else:
             checked = [CheckedRelation(rel) for rel in relations]
-        checked = self._with_confidence(checked, graph)
-        counts = write_relations(graph, checked, self.min_confidence)
+        genre = document_genre((s.sentence.text, s.role) for s in graph.sentences)
+        self.counts[f"documents read as {genre}"] += 1
+        checked = self._with_confidence(checked, graph, genre)
+        bar = assertion_bar(self.precision, genre, self.min_confidence, self.target_precision)
+        counts = write_relations(graph, checked, bar)
         for item in checked:
             self.counts[f"{item.relation.type} ({item.verdict})"] += 1
         self.counts["relations asserted"] += counts["relations"]
@@ -93,7 +99,7 @@ class ConceptGraphStage:
         keys = [
             key
             for item in checked
-            if asserted(item, self.min_confidence)
+            if asserted(item, bar)
             for src, _, tgt in [relation_triple(item.relation)]
             if src and tgt and src != tgt
             for key in (src, tgt)
@@ -101,13 +107,11 @@ class ConceptGraphStage:
         self.counts["mention links added"] += self.linker.link(graph, keys)
 
     def _with_confidence(
-        self, checked: list[CheckedRelation], graph: DocumentGraph
+        self, checked: list[CheckedRelation], graph: DocumentGraph, genre: str
     ) -> list[CheckedRelation]:
-        """Each relation with its confidence (``learn.confidence``): rule precision, verdict,
-        and the other stored documents that state it."""
+        """Each relation with its confidence (``learn.confidence``): rule precision in
+        ``genre``, verdict, and the other stored documents that state it."""
         support = self._support(checked, graph)
-        genre = document_genre((s.sentence.text, s.role) for s in graph.sentences)
-        self.counts[f"documents read as {genre}"] += 1
         out = []
         for item in checked:
             rel = item.relation

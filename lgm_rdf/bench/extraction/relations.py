@@ -4,7 +4,8 @@ Each line: ``{"sentence": "...", "relations": [{"type", "a", "b"}, ...]}`` (argu
 inheritance a is-a b, composition a has-part b, alias a = b). A predicted relation matches a gold
 one when type, a and b are equal after ``normalise_label`` (alias is symmetric).
 
-    python -m lgm_rdf.bench.extraction.relations [PATH] [--min-confidence C] [--genre G]
+    python -m lgm_rdf.bench.extraction.relations [PATH] [--min-confidence C]
+        [--target-precision P] [--genre G]
 
 prints a table per relation type plus overall, then every false positive and false negative.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
-from lgm_rdf.learn.confidence import confidence_value, load_precision
+from lgm_rdf.learn.confidence import assertion_bar, confidence_value, load_precision
 from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import normalise_label
@@ -97,12 +98,14 @@ def evaluate(
     extractor: RelationExtractor | None = None,
     min_confidence: float = 0.0,
     genre: str = "",
+    target_precision: float = 0.0,
 ) -> dict[str, Any]:
     """Score ``extractor`` (default ``PatternExtractor``) on the gold file at ``path``.
 
-    With ``min_confidence`` only the relations a KB would assert at that bar count: those whose
-    rule's measured precision (``learn.confidence``; in ``genre``'s table when given, else the
-    general one; before reflection and support) is at least it.
+    With ``min_confidence`` (and ``target_precision``) only the relations a KB would assert
+    count: those whose rule's measured precision (``learn.confidence``; in ``genre``'s table
+    when given, else the general one; before reflection and support) reaches the bar
+    ``assertion_bar`` gives.
 
     Returns ``{"sentences", "per_type": {type: scores}, "overall": scores, "errors": [...]}``;
     scores hold tp/fp/fn counts, precision, recall and F1; each error is
@@ -113,6 +116,7 @@ def evaluate(
 
         extractor = PatternExtractor()
     table = load_precision()
+    bar = assertion_bar(table, genre, min_confidence, target_precision)
     counts = {t: [0, 0, 0] for t in RELATION_TYPES}
     errors: list[dict[str, str]] = []
     records = load_gold(path)
@@ -121,7 +125,7 @@ def evaluate(
         found = {
             relation_key(r.type, r.a, r.b)
             for r in extractor.extract(parsed.sentences)
-            if min_confidence <= 0 or table.precision(r.extractor, r.rule, genre) >= min_confidence
+            if bar <= 0 or table.precision(r.extractor, r.rule, genre) >= bar
         }
         predicted = {matched_gold(t, gold) for t in found}
         for kind, triples, slot in (("TP", predicted & gold, 0), ("FP", predicted - gold, 1)):
@@ -168,6 +172,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default 0: everything the extractor finds)",
     )
     p.add_argument(
+        "--target-precision",
+        type=confidence_value,
+        default=0.0,
+        metavar="P",
+        help="with it, also the genre's bar for this precision (learn.confidence.assertion_bar; "
+        "default 0: none)",
+    )
+    p.add_argument(
         "--genre",
         choices=GENRES,
         default="",
@@ -183,7 +195,13 @@ def cmd(args: argparse.Namespace) -> int:
     if not path.is_file():
         print(f"no such file: {path}", file=sys.stderr)
         return 2
-    result = evaluate(path, SpacyNLP(), min_confidence=args.min_confidence, genre=args.genre)
+    result = evaluate(
+        path,
+        SpacyNLP(),
+        min_confidence=args.min_confidence,
+        genre=args.genre,
+        target_precision=args.target_precision,
+    )
     for line in format_report(result):
         print(line)
     return 0

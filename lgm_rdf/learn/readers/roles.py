@@ -11,7 +11,9 @@ affiliation    the front matter before the first paragraph of prose: short lines
                institutions, addresses and e-mail addresses; any block with an e-mail address
                and no sentence
 table          most lines split into cells by tabs, pipes or runs of spaces; in Markdown also
-               a row of badges (images inside links)
+               a row of badges (images inside links); a field list of an API reference, most
+               lines a lower-case identifier, a colon and a capitalised type ("key: String, the
+               key", "callback: Function")
 code           a fenced block, or most lines look like code (braces, ``;``, ``=``, ``def``,
                shell prompts, indentation)
 equation       few words and many mathematical symbols
@@ -114,7 +116,13 @@ def _is_table(lines: Sequence[str]) -> bool:
             ln.count("\t") >= 1 or ln.count("|") >= 2 or len(re.findall(r"\S {3,}\S", ln)) >= 2
         ),
     )
-    return cells >= 0.6
+    return cells >= 0.6 or _share(lines, lambda ln: bool(_FIELD_LINE.match(ln))) >= 0.6
+
+
+# one entry of a field list: "key: String, the key", "lifetime: Number After how long ...",
+# "opts.timeout: Integer|null"; a capitalised word before the colon ("Note: This ...") or a
+# lower-case word after the type ("init: Creates a project") is a definition written in prose
+_FIELD_LINE = re.compile(r"^\s*[a-z_$][\w.$-]*\s*:\s*[A-Z][\w.<>\[\]|]*(?:\s*[,.;]|\s*$|\s+[A-Z(])")
 
 
 def _is_code(lines: Sequence[str]) -> bool:
