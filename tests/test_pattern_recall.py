@@ -55,6 +55,14 @@ FOUND = [
         {(INH, "pepsi", "brand"), (INH, "nokia", "brand"), (INH, "amul", "brand")},
         set(),
     ),
+    (  # common nouns after "including" without a comma; a measure is no class
+        "Celebrities try various winter sports including curling, luge and ski cross. At about "
+        "30 million km (12 million square miles) including adjacent islets, it covers a fifth "
+        "of the land.",
+        {(INH, "curling", "winter sport"), (INH, "luge", "winter sport")}
+        | {(INH, "ski cross", "winter sport")},
+        {(INH, "adjacent islet", "km"), (INH, "islet", "km")},
+    ),
     (  # quoted titles after "such as"
         'The band released several singles such as "Paper Boats" and "Grey Morning".',
         {(INH, "paper boats", "single"), (INH, "grey morning", "single")},

@@ -138,6 +138,19 @@ def test_learned_kb_conforms(learned: LanguageGraph) -> None:
         ("init: Creates a new project.\nbuild: Builds it.", "prose"),
         ("Note: The cache is a dictionary.\nWarning: It is kept on disk.", "prose"),
         ("key: String, the key.", "prose"),  # one line is no list
+        # one cited work on its own line, authors written initials first and joined by "and"
+        (
+            "T. Ylonen and C. Lonvick, The Secure Shell (SSH) Protocol Architecture, RFC 4251, "
+            "January 2006.",
+            "reference",
+        ),
+        (
+            "M. Bellare, T. Kohno, and C. Namprempre, The Secure Shell (SSH) Transport Layer "
+            "Encryption Modes, RFC 4344, January 2006.",
+            "reference",
+        ),
+        ("T. S. Eliot and W. H. Auden, both poets, met in London in 1930.", "prose"),
+        ("The client conforms to RFC 4251 and RFC 4253 since 2006.", "prose"),
     ],
 )
 def test_block_roles_from_text(text: str, role: str) -> None:

@@ -9,7 +9,7 @@ in brackets, ``args`` the arguments, ``words`` the word classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
              and C"), "A is the (state's) largest / first / only B", "A, a B, ...", "B such as
-             A1, A2", "such B as A", "Bs, including A1, A2", "Bs like A1", "A1, A2 and other B", "A belongs to the family B", "A is a member of
+             A1, A2", "such B as A", "Bs including A1, A2", "Bs like A1", "A1, A2 and other B", "A belongs to the family B", "A is a member of
              the genus B", "A is one of the Bs (of Y)", "A is a B of <Name>" (a place or body:
              "an island of Indonesia"), "A is classified as a B", "Bs include A1, A2"
 composition  "X consists of / is composed of / is made (up) of|from / contains / includes /

@@ -1,6 +1,6 @@
 """List rules of the pattern extractor (a mixin over ``verbs.VerbRules``).
 
-inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs, including A1, A2", "Bs like A1",
+inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs including A1, A2", "Bs like A1",
              "A1, A2 and other Bs"
 """
 
@@ -11,6 +11,7 @@ from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     LIGHT_NOUNS,
+    MEASURE_NOUNS,
     QUANTITY_NOUNS,
     SITUATION_NOUNS,
     VAGUE_QUANTITIES,
@@ -24,7 +25,7 @@ class ListRules(VerbRules):
     """Rules over lists of examples."""
 
     def _such_as(self) -> None:
-        """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs, including A", "Bs like A"."""
+        """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs including A", "Bs like A"."""
         v = self.v
         for p in range(len(v)):
             if v.tokens[p].upos != "NOUN" and not self.b.initial_plural(p):
@@ -33,7 +34,10 @@ class ListRules(VerbRules):
             common = v.is_plural(p) and (p == 0 or v.tokens[p].text.islower())  # not "Banks"
             if common and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
                 objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
-                objs += [o for o in v.pp_objects(p, "including") if self._after_comma(o)]
+                # "Bs including A" lists Bs, with or without a comma; "30 million km including
+                # adjacent islands" measures
+                if v.lemma(p) not in MEASURE_NOUNS:
+                    objs += v.pp_objects(p, "including")
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")
             items = sorted(k for o in objs for k in v.conjuncts(o))
@@ -109,12 +113,6 @@ class ListRules(VerbRules):
         """List item ``k`` carries a vague quantity ("numerous portraits", "many others")."""
         v = self.v
         return any(v.lemma(q) in VAGUE_QUANTITIES for q in v.children(k, "amod", "det"))
-
-    def _after_comma(self, o: int) -> bool:
-        """The "including" before object ``o`` follows a comma: "Bs, including A" lists Bs."""
-        toks = self.v.tokens
-        j = max((k for k in range(o) if toks[k].text.lower() == "including"), default=0)
-        return j > 0 and toks[j - 1].text == ","
 
     def _other(self, k: int) -> bool:
         """Token ``k`` is the word "other" of "and other Bs", not the first part of a

@@ -112,7 +112,7 @@ COPULA_HEDGES = words(
 MEASURE_NOUNS = words(
     "walk drive ride flight distance journey trip hour minute second day week month year "
     "mile kilometre kilometer metre meter foot inch percent percentage fraction proportion "
-    "length width height depth stretch"
+    "length width height depth stretch km mi"
 )
 # relational nouns: "a B of Y" says how X relates to Y, not what X is
 # what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up

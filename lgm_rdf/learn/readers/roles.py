@@ -6,7 +6,9 @@ rules serve plain text, Markdown, PDF and HTML:
 
 reference      a section titled References / Bibliography / Works cited / ...; a block whose
                lines mostly read as bibliography entries ("[12] A. Name, B. Name. Title. In
-               Proceedings ..., 2020.", a DOI, an arXiv id, "et al.")
+               Proceedings ..., 2020.", a DOI, an arXiv id, "et al."); one entry on a line of
+               its own with authors, a year and a citation mark ("T. Ylonen and C. Lonvick,
+               The Secure Shell (SSH) Protocol Architecture, RFC 4251, January 2006.")
 affiliation    the front matter before the first paragraph of prose: short lines of names,
                institutions, addresses and e-mail addresses; any block with an e-mail address
                and no sentence
@@ -47,12 +49,18 @@ _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b")
 _BIB_MARKS = re.compile(
     r"\bet al\.|\bdoi\s*:|\bdoi\.org|arxiv|\bIn Proceedings\b|\bProceedings of\b|\bpp\.\s*\d|"
     r"\bvol\.\s*\d|\bJournal of\b|\bTransactions on\b|\bConference on\b|\bPress\b|\bISBN\b|"
-    r"\bISSN\b|\bURL\b|https?://|\b\d+\s*\(\d+\)\s*:\s*\d+",
+    r"\bISSN\b|\bURL\b|https?://|\b\d+\s*\(\d+\)\s*:\s*\d+|\bRFC\s*\d{3,5}\s*,",
     re.I,
 )
 # "Lei, W., Zou, P." / "W. Lei, P. Zou" / "Wenchang Lei, Ping Zou, and Yue Wang."
 _AUTHOR_LIST = re.compile(
     r"^(?:[-*•]\s*)?(?:\[\d+\]\s*)?(?:[A-Z][\w'’-]+,?\s+(?:[A-Z]\.\s*)+,?\s*|(?:[A-Z]\.\s*)+[A-Z][\w'’-]+,?\s*){2,}"
+)
+# "T. Ylonen and C. Lonvick, The Secure Shell ..." / "M. Bellare, T. Kohno, and C. Namprempre,":
+# initials-first names joined by "and", closed by a comma or a full stop before the title
+_INITIALS_NAME = r"(?:[A-Z]\.\s*)+[A-Z][\w'’-]+"
+_AUTHORS_AND = re.compile(
+    rf"^(?:[-*•]\s*)?{_INITIALS_NAME}(?:,\s*{_INITIALS_NAME})*,?\s+and\s+{_INITIALS_NAME}\s*[,.]"
 )
 _CAPTION = re.compile(
     r"^\s*(?:figure|fig\.|table|listing|algorithm|chart|plate)\s*[\dIVXivx]+[a-z]?\s*[:.|—–-]", re.I
@@ -99,8 +107,16 @@ def is_reference_entry(line: str) -> bool:
     marks = len(_BIB_MARKS.findall(line))
     numbered = bool(_CITATION_START.match(line))
     year = bool(_YEAR.search(line))
-    authors = bool(_AUTHOR_LIST.match(line))
+    authors = bool(_AUTHOR_LIST.match(line) or _AUTHORS_AND.match(line))
     return (numbered and (year or marks > 0)) or (authors and year) or (marks >= 2 and year)
+
+
+def _cited_work(line: str) -> bool:
+    """One bibliography entry standing alone: an author list, a year and a citation mark ("T.
+    Ylonen and C. Lonvick, The Secure Shell (SSH) Protocol Architecture, RFC 4251, January
+    2006.")."""
+    authors = _AUTHOR_LIST.match(line) or _AUTHORS_AND.match(line)
+    return bool(authors and _YEAR.search(line) and _BIB_MARKS.search(line))
 
 
 def _share(lines: Sequence[str], test: Callable[[str], bool]) -> float:
@@ -214,6 +230,8 @@ def block_role(text: str) -> str:
     listed = len(lines) >= 2 or bool(_CITATION_START.match(lines[0]))
     if listed and _share(lines, is_reference_entry) >= 0.6:
         return "reference"
+    if len(lines) == 1 and _cited_work(lines[0]):
+        return "reference"  # one entry on its own ("STANDARDS" of a manual page)
     if _EMAIL.search(text) and not _has_sentence(text):
         return "affiliation"
     if _is_table(lines):
