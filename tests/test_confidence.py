@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from lgm_rdf.learn.compound import compound_head, compound_heads
+from lgm_rdf.learn.compound import compound_head, compound_heads, written_in
 from lgm_rdf.learn.confidence import (
     PRECISION_PATH,
     RulePrecision,
@@ -70,6 +70,13 @@ def test_compound_heads() -> None:
         3,
         "compound-head",
     )
+    # with the sentences: a head only where the sentence writes the compound (an inflection
+    # counts), not where a pronoun stands for it
+    written = ["", "", "", "Oxigraph is one of the graph databases."]
+    assert [h.a for h in compound_heads([rel], written)] == ["graph database"]
+    resolved = ["", "", "", "It is one of them."]  # "graph database" came from an antecedent
+    assert compound_heads([rel], resolved) == []
+    assert written_in("handle rejection", "They are unhandled rejections.") is False
 
 
 def test_support_raises_confidence_across_documents(tmp_path, spacy_nlp) -> None:

@@ -80,7 +80,7 @@ class ConceptGraphStage:
                     seen.add(key)
                     relations.append(rel)
         if self.compound_heads:
-            relations += compound_heads(relations)
+            relations += compound_heads(relations, [s.sentence.text for s in graph.sentences])
         if self.reflector is not None:
             checked = self.reflector.check(relations, graph)
         else:
