@@ -58,10 +58,12 @@ FOUND = [
     (  # common nouns after "including" without a comma; a measure is no class
         "Celebrities try various winter sports including curling, luge and ski cross. At about "
         "30 million km (12 million square miles) including adjacent islets, it covers a fifth "
-        "of the land.",
+        "of the land. The estate covers 3,000 acres including woodland. Prices including tax "
+        "are shown.",
         {(INH, "curling", "winter sport"), (INH, "luge", "winter sport")}
         | {(INH, "ski cross", "winter sport")},
-        {(INH, "adjacent islet", "km"), (INH, "islet", "km")},
+        {(INH, "adjacent islet", "km"), (INH, "islet", "km"), (INH, "woodland", "acre")}
+        | {(INH, "tax", "price")},
     ),
     (  # quoted titles after "such as"
         'The band released several singles such as "Paper Boats" and "Grey Morning".',

@@ -151,6 +151,20 @@ def test_learned_kb_conforms(learned: LanguageGraph) -> None:
         ),
         ("T. S. Eliot and W. H. Auden, both poets, met in London in 1930.", "prose"),
         ("The client conforms to RFC 4251 and RFC 4253 since 2006.", "prose"),
+        (
+            "J. R. R. Tolkien and C. S. Lewis, friends at Oxford, met in 1926 and discussed the "
+            "press coverage.",
+            "prose",
+        ),
+        (
+            "The SSH protocol is described in RFC 4251, RFC 4252, and RFC 4253 (2006).\n"
+            "Implementations follow RFC 4254, RFC 4256, published in 2006.",
+            "prose",
+        ),
+        # "name: Word ..." lines that are no field list: the word after the colon is no type
+        ("spoiler: Darth Vader is Luke's father.\nverdict: Guilty. The jury agreed.", "prose"),
+        ("alice: Hello, how are you?\nbob: Fine. Thanks.", "prose"),
+        ("hits: Map<string, number> - hit counts.\nmisses: Map<string, number> - misses.", "table"),
     ],
 )
 def test_block_roles_from_text(text: str, role: str) -> None:

@@ -63,7 +63,8 @@ def add_learn_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         help="raise the bar in a genre whose rules together are right less often than P to the "
         "least precise rule that keeps them at P (default "
         f"{Settings().target_precision:g}: technical documentation then asserts compound heads, "
-        "acronyms and a few rare rules; env LGM_TARGET_PRECISION; 0 turns it off)",
+        "acronyms and a few rare rules, and LLM relations only with a valid reflection verdict; "
+        "env LGM_TARGET_PRECISION; 0 turns it off)",
     )
     p.add_argument(
         "--dry-run",

@@ -5,15 +5,13 @@ before it narrow it. Every common-noun concept of several words that a relation 
 surface form written in lower case, so no name such as "Bank of England") gets that inheritance,
 recorded with its own extractor name ``compound-head`` so that it can be weighed by its own
 measured precision or switched off (``Settings.compound_heads``). Exocentric compounds ("guinea
-pig") are its known error. A compound an argument stands for but its sentence does not write (a
-pronoun resolved to "HTTP interactions") gives no head from that sentence: the sentence is the
-evidence, and it says nothing of the compound.
+pig") are its known error.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.stopwords import STOP_WORDS
@@ -24,7 +22,6 @@ EXTRACTOR = "compound-head"
 # "its own process", "the whole file"): no compound
 _NOT_NARROWING = words("very mere sheer utter own same whole entire")
 _WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$")
-_TEXT_WORD = re.compile(r"[\w'’-]+")
 
 
 def compound_head(key: str, label: str) -> str | None:
@@ -42,27 +39,14 @@ def compound_head(key: str, label: str) -> str | None:
     return head
 
 
-def written_in(key: str, text: str) -> bool:
-    """Every word of ``key`` starts a word of ``text`` (but for its last two letters, so that a
-    lemma matches its inflections: "rejection" in "rejections", "child" in "children")."""
-    found = [w.lower() for w in _TEXT_WORD.findall(text)]
-    return all(any(f.startswith(w[: max(3, len(w) - 2)]) for f in found) for w in key.split())
-
-
-def compound_heads(
-    relations: Iterable[Relation], texts: Sequence[str] | None = None
-) -> list[Relation]:
-    """One ``compound ⊑ head`` relation per compound argument of ``relations`` and sentence;
-    with the sentences' ``texts``, only for compounds their sentence writes."""
+def compound_heads(relations: Iterable[Relation]) -> list[Relation]:
+    """One ``compound ⊑ head`` relation per compound argument of ``relations`` and sentence."""
     out: dict[tuple[str, int], Relation] = {}
     for rel in relations:
         if rel.extractor == EXTRACTOR:
             continue
         for key, label in ((rel.a, rel.a_label), (rel.b, rel.b_label)):
             head = compound_head(key, label)
-            if texts is not None and head is not None:
-                text = texts[rel.sentence] if 0 <= rel.sentence < len(texts) else ""
-                head = head if written_in(key, text) else None
             if head is not None and (key, rel.sentence) not in out:
                 out[(key, rel.sentence)] = Relation(
                     "inheritance", key, head, rel.sentence, EXTRACTOR, 1.0, label or key, head

@@ -80,7 +80,7 @@ class ConceptGraphStage:
                     seen.add(key)
                     relations.append(rel)
         if self.compound_heads:
-            relations += compound_heads(relations, [s.sentence.text for s in graph.sentences])
+            relations += compound_heads(relations)
         if self.reflector is not None:
             checked = self.reflector.check(relations, graph)
         else:
@@ -89,6 +89,7 @@ class ConceptGraphStage:
         self.counts[f"documents read as {genre}"] += 1
         checked = self._with_confidence(checked, graph, genre)
         bar = assertion_bar(self.precision, genre, self.min_confidence, self.target_precision)
+        self.counts[f"documents asserted at confidence {bar:g} or more"] += 1
         counts = write_relations(graph, checked, bar)
         for item in checked:
             self.counts[f"{item.relation.type} ({item.verdict})"] += 1

@@ -92,15 +92,17 @@ class RulePrecision:
         figures = {**table.rules}
         with_rules = {k.split("/", 1)[0] for k in table.rules}
         figures.update((k, v) for k, v in table.extractors.items() if k not in with_rules)
-        weighed = sorted(
-            ((p, table.counts.get(k, 0)) for k, p in figures.items() if table.counts.get(k)),
-            reverse=True,
-        )
-        if target <= 0 or not weighed:
+        # rules of one precision stand or fall together: a bar at p asserts all of them
+        judged: dict[float, int] = {}
+        for k, p in figures.items():
+            if table.counts.get(k):
+                judged[p] = judged.get(p, 0) + table.counts[k]
+        if target <= 0 or not judged:
             return 0.0
         right = total = 0.0
-        bar = weighed[0][0]
-        for p, n in weighed:
+        levels = sorted(judged.items(), reverse=True)
+        bar = levels[0][0]
+        for p, n in levels:
             if (right + p * n) / (total + n) < target:
                 return bar
             right, total, bar = right + p * n, total + n, p

@@ -9,6 +9,7 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
+    AMOUNT_NOUNS,
     EVALUATIVE_NOUNS,
     LIGHT_NOUNS,
     MEASURE_NOUNS,
@@ -35,8 +36,8 @@ class ListRules(VerbRules):
             if common and v.lemma(p) not in PART_NOUNS | QUANTITY_NOUNS:
                 objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
                 # "Bs including A" lists Bs, with or without a comma; "30 million km including
-                # adjacent islands" measures
-                if v.lemma(p) not in MEASURE_NOUNS:
+                # adjacent islands", "prices including tax" measure
+                if v.lemma(p) not in MEASURE_NOUNS | AMOUNT_NOUNS:
                     objs += v.pp_objects(p, "including")
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")

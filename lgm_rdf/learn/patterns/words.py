@@ -114,6 +114,12 @@ MEASURE_NOUNS = words(
     "mile kilometre kilometer metre meter foot inch percent percentage fraction proportion "
     "length width height depth stretch km mi"
 )
+# amounts counted in units or money: "3,000 acres including woodland", "prices including tax"
+# measure, they list no kinds
+AMOUNT_NOUNS = words(
+    "acre hectare tonne ton kilogram kg gram litre liter gallon dollar euro pound yen franc "
+    "rupee price cost fee fare salary wage income revenue budget sum"
+)
 # relational nouns: "a B of Y" says how X relates to Y, not what X is
 # what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up
 # rewrite" (of Pydantic), "The Harbour Cup was the second edition" (of the cup)

@@ -49,8 +49,14 @@ _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b")
 _BIB_MARKS = re.compile(
     r"\bet al\.|\bdoi\s*:|\bdoi\.org|arxiv|\bIn Proceedings\b|\bProceedings of\b|\bpp\.\s*\d|"
     r"\bvol\.\s*\d|\bJournal of\b|\bTransactions on\b|\bConference on\b|\bPress\b|\bISBN\b|"
-    r"\bISSN\b|\bURL\b|https?://|\b\d+\s*\(\d+\)\s*:\s*\d+|\bRFC\s*\d{3,5}\s*,",
+    r"\bISSN\b|\bURL\b|https?://|\b\d+\s*\(\d+\)\s*:\s*\d+",
     re.I,
+)
+# the marks of a cited work standing alone, as written in a citation (case matters: "the press",
+# "a url" are prose); a standard cited by number ("RFC 4251,")
+_CITED_MARKS = re.compile(
+    r"\bRFC\s*\d{3,5}\s*,|\bet al\.|\bdoi\s*:|\bdoi\.org|\barXiv\b|\bIn Proceedings\b|"
+    r"\bProceedings of\b|\bpp\.\s*\d|\bvol\.\s*\d|\bJournal of\b|\bISBN\b|\bISSN\b|\bPress\b"
 )
 # "Lei, W., Zou, P." / "W. Lei, P. Zou" / "Wenchang Lei, Ping Zou, and Yue Wang."
 _AUTHOR_LIST = re.compile(
@@ -116,7 +122,7 @@ def _cited_work(line: str) -> bool:
     Ylonen and C. Lonvick, The Secure Shell (SSH) Protocol Architecture, RFC 4251, January
     2006.")."""
     authors = _AUTHOR_LIST.match(line) or _AUTHORS_AND.match(line)
-    return bool(authors and _YEAR.search(line) and _BIB_MARKS.search(line))
+    return bool(authors and _YEAR.search(line) and _CITED_MARKS.search(line))
 
 
 def _share(lines: Sequence[str], test: Callable[[str], bool]) -> float:
@@ -136,9 +142,20 @@ def _is_table(lines: Sequence[str]) -> bool:
 
 
 # one entry of a field list: "key: String, the key", "lifetime: Number After how long ...",
-# "opts.timeout: Integer|null"; a capitalised word before the colon ("Note: This ...") or a
-# lower-case word after the type ("init: Creates a project") is a definition written in prose
-_FIELD_LINE = re.compile(r"^\s*[a-z_$][\w.$-]*\s*:\s*[A-Z][\w.<>\[\]|]*(?:\s*[,.;]|\s*$|\s+[A-Z(])")
+# "opts.timeout: Integer|null": a type name, or a capitalised word with the marks of a type
+# ("Map<string, number>", "String[]", "net.Stream"); a capitalised word before the colon
+# ("Note: This ..."), any other word after it ("spoiler: Darth Vader is ...") or a lower-case
+# word after the type ("init: Creates a project") is a definition written in prose
+_TYPE_NAMES = (
+    "String|Number|Boolean|Bool|Object|Array|Function|Integer|Int|Float|Double|Promise|Buffer|"
+    "Date|Map|Set|Symbol|Any|Null|Undefined|Callback|Error|RegExp|Stream|List|Dict|Tuple|Bytes|"
+    "Str|None|Optional|Long|Char|Byte|Iterable|BigInt"
+)
+_FIELD_LINE = re.compile(
+    r"^\s*[a-z_$][\w.$-]*\s*:\s*"
+    rf"(?:[A-Z]\w*[.<>\[\]|][\w.<>\[\]|]*|(?:{_TYPE_NAMES})\b)"
+    r"(?:\s*[,.;(]|\s*$|\s+[A-Z(])"
+)
 
 
 def _is_code(lines: Sequence[str]) -> bool:
