@@ -9,6 +9,10 @@ from pathlib import Path
 DEFAULT_KB = "lgm_kb"
 
 
+# settings that are a share between 0 and 1
+_SHARES = ("min_relation_confidence", "target_precision")
+
+
 def _env(name: str, default: str | None = None) -> str | None:
     value = os.environ.get(name)
     return value if value not in (None, "") else default
@@ -89,6 +93,12 @@ class Settings:
     server_body_timeout: float = 30.0  # seconds for a request body to arrive
     extra: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        for name in _SHARES:
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:  # also refuses nan
+                raise ValueError(f"{name} must be a number between 0 and 1, got {value!r}")
+
     @property
     def llm_configured(self) -> bool:
         """True when an LLM model name is set (the endpoint may be the default OpenAI one)."""
@@ -151,7 +161,13 @@ def _coerce(raw: str, current: object, name: str) -> object:
         if isinstance(current, int):
             return int(raw)
         if isinstance(current, float):
-            return float(raw)
+            value = float(raw)
+            if name in _SHARES and not 0.0 <= value <= 1.0:
+                raise ValueError(raw)
+            return value
     except ValueError as exc:
-        raise ValueError(f"environment variable LGM_{name.upper()}={raw!r} is not valid") from exc
+        wanted = " (a number between 0 and 1)" if name in _SHARES else ""
+        raise ValueError(
+            f"environment variable LGM_{name.upper()}={raw!r} is not valid{wanted}"
+        ) from exc
     return raw

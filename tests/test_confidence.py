@@ -207,6 +207,12 @@ def test_target_precision_from_the_environment(monkeypatch) -> None:
     assert Settings.from_env().target_precision == 0.0
     monkeypatch.setenv("LGM_TARGET_PRECISION", "0.95")
     assert Settings.from_env().target_precision == 0.95
+    for bad in ("2", "-0.1", "nan"):
+        monkeypatch.setenv("LGM_TARGET_PRECISION", bad)
+        with pytest.raises(ValueError, match="LGM_TARGET_PRECISION"):
+            Settings.from_env()
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        Settings(min_relation_confidence=1.5)
 
 
 def test_default_target_keeps_the_most_precise_rules_of_documentation() -> None:
