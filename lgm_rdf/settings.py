@@ -13,6 +13,11 @@ DEFAULT_KB = "lgm_kb"
 _SHARES = ("min_relation_confidence", "target_precision")
 
 
+def _is_share(value: float) -> bool:
+    """``value`` lies in [0, 1] (``nan`` does not)."""
+    return 0.0 <= value <= 1.0
+
+
 def _env(name: str, default: str | None = None) -> str | None:
     value = os.environ.get(name)
     return value if value not in (None, "") else default
@@ -96,7 +101,7 @@ class Settings:
     def __post_init__(self) -> None:
         for name in _SHARES:
             value = getattr(self, name)
-            if not 0.0 <= value <= 1.0:  # also refuses nan
+            if not _is_share(value):
                 raise ValueError(f"{name} must be a number between 0 and 1, got {value!r}")
 
     @property
@@ -162,7 +167,7 @@ def _coerce(raw: str, current: object, name: str) -> object:
             return int(raw)
         if isinstance(current, float):
             value = float(raw)
-            if name in _SHARES and not 0.0 <= value <= 1.0:
+            if name in _SHARES and not _is_share(value):
                 raise ValueError(raw)
             return value
     except ValueError as exc:

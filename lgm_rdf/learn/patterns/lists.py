@@ -22,6 +22,10 @@ from lgm_rdf.nlp.wordlists import PART_NOUNS
 QUOTED_WORDS = 4  # a quoted example of this many words is a saying or a question, not a name
 
 
+# nouns that measure: an "including" after them counts in, it lists no kinds
+_MEASURING = MEASURE_NOUNS | AMOUNT_NOUNS
+
+
 class ListRules(VerbRules):
     """Rules over lists of examples."""
 
@@ -37,7 +41,7 @@ class ListRules(VerbRules):
                 objs += v.pp_objects(p, "like")  # "Nuts like almonds" ("is like" is no list)
                 # "Bs including A" lists Bs, with or without a comma; "30 million km including
                 # adjacent islands", "prices including tax" measure
-                if v.lemma(p) not in MEASURE_NOUNS | AMOUNT_NOUNS:
+                if v.lemma(p) not in _MEASURING:
                     objs += v.pp_objects(p, "including")
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")

@@ -113,16 +113,20 @@ def is_reference_entry(line: str) -> bool:
     marks = len(_BIB_MARKS.findall(line))
     numbered = bool(_CITATION_START.match(line))
     year = bool(_YEAR.search(line))
-    authors = bool(_AUTHOR_LIST.match(line) or _AUTHORS_AND.match(line))
+    authors = _opens_with_authors(line)
     return (numbered and (year or marks > 0)) or (authors and year) or (marks >= 2 and year)
+
+
+def _opens_with_authors(line: str) -> bool:
+    """The line opens with an author list ("Lei, W., Zou, P.", "T. Ylonen and C. Lonvick,")."""
+    return bool(_AUTHOR_LIST.match(line) or _AUTHORS_AND.match(line))
 
 
 def _cited_work(line: str) -> bool:
     """One bibliography entry standing alone: an author list, a year and a citation mark ("T.
     Ylonen and C. Lonvick, The Secure Shell (SSH) Protocol Architecture, RFC 4251, January
     2006.")."""
-    authors = _AUTHOR_LIST.match(line) or _AUTHORS_AND.match(line)
-    return bool(authors and _YEAR.search(line) and _CITED_MARKS.search(line))
+    return bool(_opens_with_authors(line) and _YEAR.search(line) and _CITED_MARKS.search(line))
 
 
 def _share(lines: Sequence[str], test: Callable[[str], bool]) -> float:
