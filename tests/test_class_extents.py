@@ -43,6 +43,28 @@ CASES = [
         {(INH, "almac", "kit car company")},
         {(INH, "almac", "company")},
     ),
+    # a relational adjective (formed from a noun) sorts the class into a kind and stays; one
+    # that grades or judges goes
+    (
+        "Marcela Ortiz is a theoretical physicist at the national laboratory.",
+        {(INH, "marcela ortiz", "theoretical physicist")},
+        {(INH, "marcela ortiz", "physicist")},
+    ),
+    (
+        "The Verna Agency is a ministerial body in charge of farming.",
+        {(INH, "verna agency", "ministerial body")},
+        {(INH, "verna agency", "body")},
+    ),
+    (
+        "Dunmore is a typical coastal town.",
+        {(INH, "dunmore", "coastal town")},
+        {(INH, "dunmore", "typical coastal town")},
+    ),
+    (
+        "Harwick is a popular tourist destination.",
+        {(INH, "harwick", "tourist destination")},
+        {(INH, "harwick", "popular tourist destination")},
+    ),
     (
         "Tom Baxter is a professional ice hockey player.",
         {(INH, "tom baxter", "ice hockey player")},
@@ -138,8 +160,8 @@ CASES = [
     # a code before the class is no quantity
     (
         "Greendale is a K-12 public school in Ohio.",
-        {(INH, "greendale", "school")},
-        set(),
+        {(INH, "greendale", "public school")},
+        {(INH, "greendale", "k-12 public school")},
     ),
 ]
 

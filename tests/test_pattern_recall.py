@@ -133,6 +133,21 @@ FOUND = [
         {alias("harwick county academy", "harwick")},
         set(),
     ),
+    (  # a name set off after an owned class noun, mid-sentence
+        "His second novel, The Long Road, won the prize in 1990.",
+        {(INH, "long road", "novel")},
+        set(),
+    ),
+    (  # a part noun in an apposition makes a part, not a class
+        "The cape lies on the Verna Coast, a portion of Antarctica near Cape Dunmore.",
+        {("composition", "antarctica", "verna coast")},
+        {(INH, "verna coast", "antarctica")},
+    ),
+    (  # a hyphenated noun the parse split into conjuncts is one word of the list
+        "Wes Harwick is an Australian singer-songwriter and multi-instrumentalist.",
+        {(INH, "wes harwick", "singer-songwriter")},
+        set(),
+    ),
     (  # after a type noun the kind keeps its narrowing adjective
         "A parish council is a type of administrative body in England.",
         {(INH, "parish council", "administrative body")},
@@ -173,6 +188,10 @@ ABSENT = [
     (  # a relational or possessed noun before the apposition
         "He met the founder of the club, John Carter, in 1990.",
         {(INH, "john carter", "founder")},
+    ),
+    (  # an owned relational noun before the apposition
+        "His wife, Mary Carter, and its capital, Dunmore, were named.",
+        {(INH, "mary carter", "wife"), (INH, "dunmore", "capital")},
     ),
     (  # "the word "X"": a name noun mentions a word, it classifies nothing
         'The term comes from the word "Tabula" in Latin.',

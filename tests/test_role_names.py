@@ -118,6 +118,12 @@ CASES = [
     ),
     ("Paris, the capital of France, is big.", set(), {(INH, "paris", "capital")}),
     ("He met Bob Lee, the owner, yesterday.", set(), {(INH, "bob lee", "owner")}),
+    (  # a plural role the parse made the sibling of the list of names after it
+        "The album features guitarists Stone Gossard and Mike McCready.",
+        {(INH, "stone gossard", "guitarist"), (INH, "mike mccready", "guitarist")},
+        set(),
+    ),
+    ("He thanked his parents John and Mary.", set(), {(INH, "john", "parent")}),
     (
         "It lies in Worcester, Massachusetts (the second-largest city in New England).",
         set(),

@@ -144,6 +144,8 @@ class DepView:
                     continue  # an apposition, unless a list goes on from it: "a, b and c"
                 if self.or_apposition(k):
                     continue  # another name of the same thing, not a second member
+                if self.hyphen_piece(k):
+                    continue  # "multi - instrumentalist" parsed as three conjuncts: one word
                 if k not in out and self.bracket_depth(k) == self.bracket_depth(i):
                     out.append(k)
                     todo.append(k)
@@ -231,6 +233,16 @@ class DepView:
             for a, b, c in zip(between, between[1:], between[2:], strict=False)
         )
         return ":" in between or marks
+
+    def hyphen_piece(self, k: int) -> bool:
+        """Whether token ``k`` is a hyphen inside a lower-case word or a piece before one
+        ("multi" and "-" of "multi-instrumentalist"): no word of its own (a name's piece, "Bo"
+        of "Yoon Bo-mi", may head the name)."""
+        toks = self.tokens
+        glued = k + 1 < len(toks) and not toks[k].ws and toks[k + 1].text in ("-", "–")
+        glued = glued and toks[k].text.islower()
+        inner = toks[k].text in ("-", "–") and not toks[k].ws and k > 0 and not toks[k - 1].ws
+        return glued or inner
 
     def broken_list(self, items: list[int]) -> bool:
         """A coordination whose conjunction is not before its last member ("a preparatory, day
@@ -354,3 +366,23 @@ class DepView:
             if self.rels[k] == "det" and k < i:
                 return self.lemma(k)
         return ""
+
+    def sibling_names(self, k: int) -> int | None:
+        """The head of a list of capitalised names right after the plural noun ``k`` that the
+        parse made the noun's sibling, not its head ("features [guitarists]dobj [Stone
+        Gossard]dobj and Mike McCready"). None when there is no such list (one name after a
+        plural is no list)."""
+        toks = self.tokens
+        if (
+            not self.is_plural(k)
+            or k + 1 >= len(self)
+            or self.rels[k] not in ("dobj", "pobj", "obj")
+        ):
+            return None
+        end = k + 1
+        while end < len(self) and toks[end].text[:1].isupper() and toks[end].upos != "PUNCT":
+            end += 1
+        h = end - 1
+        if h == k or self.head(h) != self.head(k) or self.rels[h] != self.rels[k]:
+            return None
+        return h if any(self.rels[c] == "conj" for c in self.kids[h]) else None

@@ -26,6 +26,8 @@ from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     BOUND_PREFIXES,
+    CLASSIFYING_ENDINGS,
+    GRADING_ADJECTIVES,
     LIGHT_NOUNS,
     NAME_PARTICLES,
     NUMBER_ABBREVIATIONS,
@@ -61,6 +63,32 @@ def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
         lo -= 1
         out.add(lo)
     return out
+
+
+def classifying_adjective(v: DepView, k: int, span: range) -> bool:
+    """Whether token ``k`` is a relational adjective that sorts the class ``span`` into a kind
+    ("theoretical" physicist, "congressional" district, "secular" form): a plain lower-case
+    adjective of the phrase, formed from a noun (its ending), that neither grades nor judges
+    ("typical", "classic", "popular") and carries no modifier of its own ("very")."""
+    tok = v.tokens[k]
+    if v.rels[k] != "amod" or v.head(k) not in span or v.kids[k] or tok.tag != "JJ":
+        return False
+    text = tok.text
+    if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):
+        return False
+    lemma = v.lemma(k)
+    if lemma in SCOPE_ADJECTIVES | ORDINAL_WORDS | GRADING_ADJECTIVES:
+        return False
+    return len(text) > 5 and text.endswith(CLASSIFYING_ENDINGS)
+
+
+def classified(v: DepView, lo: int, i: int) -> int:
+    """The first token of the class ``lo..i`` widened by the relational adjectives right before
+    it ("a French theoretical physicist" -> "theoretical physicist"; "a large municipal
+    district" -> "municipal district")."""
+    while lo > 0 and classifying_adjective(v, lo - 1, range(lo, i + 1)):
+        lo -= 1
+    return lo
 
 
 def modifier_word(v: DepView, k: int) -> bool:

@@ -62,6 +62,7 @@ from lgm_rdf.learn.patterns.words import (
     MEASURE_NOUNS,
     ORDINAL_WORDS,
     PARTITIVES,
+    PORTION_NOUNS,
     POSTPOSITIVE_ADJECTIVES,
     PROPERTY_OF_NOUNS,
     QUANTITY_NOUNS,
@@ -118,6 +119,7 @@ class _Rules(ProseRules, ForeignNameRules):
             ("apposition", self._appositions),
             ("title-noun", self._title_nouns),
             ("verb", self._verbs),
+            ("become", self._becoming),
             ("such-as", self._such_as),
             ("and-other", self._and_other),
             ("short-for", self._short_for),
@@ -313,7 +315,8 @@ class _Rules(ProseRules, ForeignNameRules):
                 for t in kind:
                     self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
             return
-        special = lemma in TYPE_NOUNS | PART_NOUNS or lemma in ("one", "member")
+        part = lemma in PART_NOUNS | PORTION_NOUNS  # "a portion of Antarctica": a part
+        special = lemma in TYPE_NOUNS or part or lemma in ("one", "member")
         if of and not special and (self._locative_of(n, of) or self._restrictive_of(n, of)):
             of = []  # "an island of Indonesia" locates, "a sprinter of Jamaican descent" narrows
         if of:
@@ -328,14 +331,14 @@ class _Rules(ProseRules, ForeignNameRules):
                             found = self._described_kind(t, found)
                         self.rule = "one-of" if lemma == "one" else "type-of"
                         self._emit("inheritance", child, found, 0.95)
-                    elif lemma in PART_NOUNS:
+                    elif part:
                         self.rule = "part-of"
                         self._emit("composition", b.whole(t), child, 0.9)
                     elif lemma == "member":
                         self.rule = "member-of"
                         self._emit("inheritance", child, b.group(t), 0.85)
             return
-        if not b.nounish(n) or b.proper(n) or lemma in PART_NOUNS:
+        if not b.nounish(n) or b.proper(n) or part:
             return
         if lemma in EVALUATIVE_NOUNS | MEASURE_NOUNS:
             return  # "The phone is a total disaster", "The museum is a short walk away"

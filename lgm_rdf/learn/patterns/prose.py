@@ -22,11 +22,15 @@ from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.titles import TitleRules
 from lgm_rdf.learn.patterns.words import (
+    BECOMING_VERBS,
+    DECLARING_VERBS,
     EVALUATIVE_NOUNS,
+    FOUNDING_VERBS,
     MEASURE_NOUNS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
+    SERVING_VERBS,
     VAGUE_QUANTITIES,
     relational_noun,
 )
@@ -131,21 +135,25 @@ class ProseRules(TitleRules):
 
     # ------------------------------------------------------ definite class, then name
     def _definite_appositions(self) -> None:
-        """ "a compilation by the Australian progressive metal band, Alchemist": a name set off
-        after a definite singular class noun names a member of the class."""
+        """ "a compilation by the Australian progressive metal band, Alchemist", "his second
+        novel, The Road,": a name set off after a definite or owned singular class noun names a
+        member of the class (not after a relational noun: "its founder, X", "his wife, Y")."""
         v, b, toks = self.v, self.b, self.v.tokens
         for i in range(1, len(v)):
             h = v.head(i)
             if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
                 continue
             first = min(v.subtree(i))
-            if not self._set_off_apposition(i, first - 1 == max(v.subtree(h) - v.subtree(i))):
+            before = [k for k in v.subtree(h) - v.subtree(i) if k < first]  # the comma after
+            if not self._set_off_apposition(i, first - 1 == max(before)):  # it is the noun's
                 continue  # not set off, or a list
             head = toks[h]
-            if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
+            lower = head.text.islower() or looks_like_acronym(head.text)  # "their debut EP, X"
+            if head.upos != "NOUN" or not lower or v.is_plural(h):
                 continue
-            if v.determiner(h) != "the" or v.pp_objects(h, "of") or v.children(h, "poss"):
-                continue  # "the capital of France, Paris", "its founder, X"
+            owned = bool(v.children(h, "poss"))  # "Nordeman's third studio album, "Woven""
+            if (v.determiner(h) != "the" and not owned) or v.pp_objects(h, "of"):
+                continue  # "the capital of France, Paris"; a relational noun below
             if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
                 continue
             if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):
@@ -190,6 +198,35 @@ class ProseRules(TitleRules):
         if not adjacent or first < 1 or toks[first - 1].text != ",":
             return False
         return not (end < len(v) and toks[end].upos != "PUNCT") and not v.children(i, "conj", "cc")
+
+    # ------------------------------------------------------------------ becoming
+    def _becoming(self) -> None:
+        """ "Paris became a city", "Machu Picchu was declared a World Heritage Site", "He
+        served as a senator", "The Union was created as a dominion": a verb that puts a named
+        subject into the class of its predicate noun (``words.BECOMING_VERBS`` and the lists
+        after it). A common-noun subject is left out ("The town became a city" says nothing of
+        towns), as are a definite predicate ("became the president": one office) and what the
+        copula's guards refuse (``_predicate``)."""
+        v, b = self.v, self.b
+        for i, tok in enumerate(v.tokens):
+            lemma, passive = v.lemma(i), v.is_passive(i)
+            if tok.upos not in ("VERB", "AUX") or v.rels[i] == "acl":
+                continue
+            if lemma in BECOMING_VERBS and not passive:
+                preds = v.children(i, "attr")
+            elif lemma in DECLARING_VERBS and passive:
+                preds = v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
+            elif (lemma in FOUNDING_VERBS and passive) or (lemma in SERVING_VERBS and not passive):
+                preds = v.pp_objects(i, "as")
+            else:
+                continue
+            s, clause = self._clause_subject(i)
+            if s is None or self._blocked(i, clause):
+                continue
+            subjects = [a for a in b.subject_args(b.subjects(s, clause)) if a.is_name]
+            for n in (n for n in preds if n > i and v.tokens[n].upos == "NOUN"):
+                self.rule = "become"
+                self._predicate(subjects, n, 0.8)
 
     # ------------------------------------------------------------ appositive "of"
     def _place_of_names(self) -> None:

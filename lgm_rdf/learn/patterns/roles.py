@@ -18,7 +18,7 @@ from lgm_rdf.learn.patterns.args import (
     looks_like_acronym,
 )
 from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
-from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier
+from lgm_rdf.learn.patterns.extents import class_extent, classified, lost_modifier
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
     DEMONSTRATIVES,
@@ -157,9 +157,29 @@ class ArgBuilder(ArgTokens):
                 found = self.from_tokens(words) or found
             elif not found.is_name:
                 found = self.arg(i, "head")
+        named = None  # the class words the child's name repeats ("high school") are the class
         if found is not None and child.is_name and " " not in found.key:
-            found = self.named_class(idx, child) or found
+            found = (named := self.named_class(idx, child)) or found
+        if found is not None and not found.is_name and named is None:
+            found = self.classified_class(i, found)
         return None if found is None or found.key in VACUOUS else found
+
+    def classified_class(self, i: int, found: Arg) -> Arg:
+        """The class ``found`` (its words end at the head ``i``) with the relational adjectives
+        written right before it: "a theoretical physicist" is no mere physicist."""
+        v, text = self.v, self.v.sentence.text
+        end = v.tokens[i].end
+        lo = next(
+            (
+                k
+                for k in range(i, max(-1, i - 8), -1)
+                if text[v.tokens[k].start : end] == found.label
+            ),
+            None,
+        )
+        if lo is None or (wider := classified(v, lo, i)) == lo:
+            return found
+        return self.from_tokens(list(range(wider, i + 1))) or found
 
     def named_class(self, idx: list[int], child: Arg) -> Arg | None:
         """The last words of the class phrase ``idx`` that also end the child's name: "Rittman

@@ -138,10 +138,11 @@ class TitleRules(ListRules):
                 heads = v.conjuncts(h)
                 names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in heads]
                 noun, first = k, h
-            elif v.rels[k] != "appos" and any(
-                v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.children(k)
+            elif (sib := v.sibling_names(k)) is not None or (  # "guitarists [X]dobj and Y"
+                v.rels[k] != "appos"
+                and any(v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.kids[k])
             ):
-                heads = [a for a in v.children(k, "appos") if a > k]
+                heads = v.conjuncts(sib) if sib else [a for a in v.children(k, "appos") if a > k]
                 names = [b.arg(a, "name") for a in heads]
                 noun, first = k, min(heads, default=k)
             else:

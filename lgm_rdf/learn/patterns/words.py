@@ -54,6 +54,8 @@ SCOPE_ADJECTIVES = VAGUE_QUANTITIES | words(
     "traditional modern early late recent"
 )
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
+# nouns that, as a predicate with "of", make their subject a part of the "of" object
+PORTION_NOUNS = words("portion section segment")
 # determiners of a subject that make a statement about some individuals, not about a class
 SUBJECT_DETS = words("this that these those poss some many several few most any other another")
 RELATIVE = words("which that who whom")
@@ -179,6 +181,37 @@ POSTPOSITIVE_ADJECTIVES = words(
 )
 # suffixes of adjectives mis-tagged as noun compounds ("flightless birds", "chemical element")
 ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
+
+# verbs that put their subject into the class of their predicate noun: as it came to be or
+# stays ("Paris became a city", "Nevada remains a swing state"), as it was declared or made
+# ("was declared a national park", "was founded as a trading post", "was released as a
+# single"), or in the role it held ("served as a senator")
+BECOMING_VERBS = words("become remain")
+DECLARING_VERBS = words("declare designate proclaim recognise recognize list elect appoint")
+FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
+SERVING_VERBS = words("serve work")
+
+# relational adjectives: formed from a noun, they sort a class into kinds instead of rating its
+# members ("a theoretical physicist", "a congressional district", "a secular form")
+CLASSIFYING_ENDINGS = ("al", "ic", "ary", "ory", "ar", "ian")
+# words with those endings that grade, judge or place in time rather than sort ("a typical
+# example", "a regular guest", "a classic film", "a contemporary artist")
+GRADING_ADJECTIVES = words(
+    "typical special general central original global local natural final total formal normal "
+    "personal critical essential substantial potential crucial vital ideal actual initial "
+    "eventual occasional exceptional phenomenal sensational magical practical logical radical "
+    "brutal fatal loyal real equal liberal historical historic iconic dramatic fantastic tragic "
+    "classic basic epic scenic prolific energetic heroic regular similar popular particular "
+    "peculiar familiar spectacular singular influential controversial official principal "
+    "minimal maximal optimal marginal nominal annual several usual unusual legendary "
+    "extraordinary ordinary necessary temporary contemporary arbitrary preliminary imaginary "
+    "visionary exemplary customary momentary solitary mandatory satisfactory obligatory "
+    "terrific authentic exotic ironic cynical comical whimsical hysterical mystical artistic "
+    "realistic optimistic enthusiastic dynamic charismatic diplomatic automatic strategic "
+    "sympathetic pathetic poetic romantic eccentric frantic gigantic colossal monumental "
+    "fundamental instrumental incremental experimental sentimental conventional unofficial "
+    "optional generic sugary professional international"
+)
 
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
 ORDINAL_WORDS = words(

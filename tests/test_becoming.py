@@ -1,0 +1,50 @@
+"""The "become" rule: verbs that put a named subject into the class of their predicate noun
+("became a city", "remains a swing state", "was declared a national park", "was created as a
+dominion", "served as a senator"), and what it must leave alone. The sentences are written for
+this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from lgm_rdf.learn.patterns import PatternExtractor
+
+INH = "inheritance"
+
+
+def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
+    """Relations of ``text`` as comparable triples, with the rule that produced each."""
+    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
+
+
+FOUND = [
+    ("Harwick became a city in 1850.", (INH, "harwick", "city")),
+    ("Nevada remains a swing state.", (INH, "nevada", "swing state")),
+    (
+        "The Union of Dunmore was created as a dominion of the British Empire.",
+        (INH, "union of dunmore", "dominion"),
+    ),
+    ("John Carter served as a senator from 1990 to 1996.", (INH, "john carter", "senator")),
+    ("Lake Verna was declared a nature reserve in 1983.", (INH, "lake verna", "nature reserve")),
+]
+
+# a common-noun subject, a definite predicate, a modal or negated verb: no class
+ABSENT = [
+    ("The town became a city in 1850.", (INH, "town", "city")),
+    ("John Carter became the president of the club.", (INH, "john carter", "president")),
+    ("John Carter could become a senator.", (INH, "john carter", "senator")),
+    ("John Carter never became a senator.", (INH, "john carter", "senator")),
+    ("The song was released as a single in 1990.", (INH, "song", "single")),
+    ("The film became a success.", (INH, "film", "success")),
+]
+
+
+@pytest.mark.parametrize(("text", "triple"), FOUND)
+def test_becoming_verbs_state_a_class(spacy_nlp, text: str, triple: tuple) -> None:
+    got = relations(spacy_nlp, text)
+    assert got.get(triple) == "become", (text, got)
+
+
+@pytest.mark.parametrize(("text", "triple"), ABSENT)
+def test_becoming_verbs_state_nothing_here(spacy_nlp, text: str, triple: tuple) -> None:
+    assert triple not in relations(spacy_nlp, text)
