@@ -26,6 +26,11 @@ FOUND = [
     ),
     ("John Carter served as a senator from 1990 to 1996.", (INH, "john carter", "senator")),
     ("Lake Verna was declared a nature reserve in 1983.", (INH, "lake verna", "nature reserve")),
+    (
+        "Dunmore Abbey was declared a National Monument in 1921.",
+        (INH, "dunmore abbey", "national monument"),
+    ),
+    ("John Carter became a senator and a lawyer.", (INH, "john carter", "lawyer")),
 ]
 
 # a common-noun subject, a definite predicate, a modal or negated verb: no class

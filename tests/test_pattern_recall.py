@@ -133,6 +133,17 @@ FOUND = [
         {alias("harwick county academy", "harwick")},
         set(),
     ),
+    (  # "or" an acronym, "often shortened to" a name, in brackets
+        "The Harwick Farming Station (or HFS) was named Samuel Dunn (often shortened to "
+        "Sam Dunn) in 1990.",
+        {alias("harwick farming station", "hfs"), alias("samuel dunn", "sam dunn")},
+        set(),
+    ),
+    (  # after "a" a capitalised name is a class of named things
+        "The Harwick House is a National Historic Landmark.",
+        {(INH, "harwick house", "national historic landmark")},
+        set(),
+    ),
     (  # a name set off after an owned class noun, mid-sentence
         "His second novel, The Long Road, won the prize in 1990.",
         {(INH, "long road", "novel")},
@@ -188,6 +199,18 @@ ABSENT = [
     (  # a relational or possessed noun before the apposition
         "He met the founder of the club, John Carter, in 1990.",
         {(INH, "john carter", "founder")},
+    ),
+    (  # "or" a name that is no acronym in brackets is an alternative, not another name
+        "Trains leave Harwick (or Dunmore) every hour.",
+        {alias("harwick", "dunmore")},
+    ),
+    (  # such a class takes named members only, and "the" before a name names one thing
+        "The car is a Ford Mustang, and Harwick is the Eiffel Tower of Dunmore.",
+        {(INH, "car", "ford mustang"), (INH, "harwick", "eiffel tower")},
+    ),
+    (  # a name that modifies a later word, or a place, is no class after "a"
+        "Sprintf is an AWK built-in, and Dunn and Company is a Washington, D.C. based firm.",
+        {(INH, "sprintf", "awk"), (INH, "dunn and company", "d.c.")},
     ),
     (  # an owned relational noun before the apposition
         "His wife, Mary Carter, and its capital, Dunmore, were named.",

@@ -234,6 +234,18 @@ class DepView:
         )
         return ":" in between or marks
 
+    def modifies_later(self, n: int) -> bool:
+        """Whether the phrase of ``n`` runs on past it: the next word is lower case and hangs on
+        a later word or is glued to a hyphen ("an AWK built-in", "a Washington, D.C. based
+        firm"), so ``n`` is a modifier, not the head."""
+        if n + 1 >= len(self):
+            return False
+        nxt = self.tokens[n + 1]
+        if not (nxt.text.isalpha() and nxt.text.islower()):
+            return False
+        later = (h := self.head(n + 1)) is not None and h > n + 1
+        return later or self.hyphen_piece(n + 1)
+
     def hyphen_piece(self, k: int) -> bool:
         """Whether token ``k`` is a hyphen inside a lower-case word or a piece before one
         ("multi" and "-" of "multi-instrumentalist"): no word of its own (a name's piece, "Bo"

@@ -338,8 +338,10 @@ class _Rules(ProseRules, ForeignNameRules):
                         self.rule = "member-of"
                         self._emit("inheritance", child, b.group(t), 0.85)
             return
-        if not b.nounish(n) or b.proper(n) or part:
+        titled_class = b.titled_class(n, host)  # "a National Historic Landmark"
+        if not b.nounish(n) or (b.proper(n) and not titled_class) or part:
             return
+        children = [c for c in children if c.is_name] if titled_class else children
         if lemma in EVALUATIVE_NOUNS | MEASURE_NOUNS:
             return  # "The phone is a total disaster", "The museum is a short walk away"
         if lemma in RELATIONAL_NOUNS and v.pp_objects(n, "for", "to", "around"):

@@ -40,8 +40,14 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all", "one"})
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
-_BRACKET_ADVERBS = frozenset({"also", "otherwise", "simply", "commonly", "popularly", "better"})
-_BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "known": 2}
+_BRACKET_ADVERBS = frozenset(
+    {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
+)
+# the word that opens a naming phrase in brackets, and how many words the phrase has before the
+# name; a two-word phrase ends with one of the words of _BRACKET_LINKS
+_BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "or": 1, "known": 2}
+_BRACKET_NAMING |= {"shortened": 2, "abbreviated": 2}
+_BRACKET_LINKS = {"known": ("as",), "shortened": ("to",), "abbreviated": ("to", "as")}
 
 
 class ProseRules(TitleRules):
@@ -224,7 +230,8 @@ class ProseRules(TitleRules):
             if s is None or self._blocked(i, clause):
                 continue
             subjects = [a for a in b.subject_args(b.subjects(s, clause)) if a.is_name]
-            for n in (n for n in preds if n > i and v.tokens[n].upos == "NOUN"):
+            preds = [c for n in preds for c in v.conjuncts(n)]  # "a B in 1981 and a C in 1983"
+            for n in (n for n in preds if n > i and v.tokens[n].upos in ("NOUN", "PROPN")):
                 self.rule = "become"
                 self._predicate(subjects, n, 0.8)
 
@@ -300,8 +307,8 @@ class ProseRules(TitleRules):
 
     # ---------------------------------------------------------------- bracketed alias
     def _bracketed_aliases(self) -> None:
-        """ "X (formerly called Y)", "X (also known as Y)", "X (aka Y)": another name of the
-        name before the bracket."""
+        """ "X (formerly called Y)", "X (also known as Y)", "X (aka Y)", "X (or Y)", "X (often
+        shortened to Y)": another name of the name before the bracket."""
         v, toks = self.v, self.v.tokens
         for p in range(1, len(toks) - 2):
             if toks[p].text != "(":
@@ -313,7 +320,8 @@ class ProseRules(TitleRules):
             start = j + 1
             while words == 2 and start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
                 start += 1  # "known simply as"
-            if words == 2 and (start >= len(toks) or toks[start].text.lower() != "as"):
+            links = _BRACKET_LINKS.get(toks[j].text.lower(), ()) if words == 2 else ()
+            if words == 2 and (start >= len(toks) or toks[start].text.lower() not in links):
                 continue
             start += words - 1
             # "(also called the Pyramid of Khufu)"; "(also known as The Who)" keeps its article
@@ -332,6 +340,8 @@ class ProseRules(TitleRules):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
+            if toks[j].text.lower() == "or" and not (name and looks_like_acronym(name.label)):
+                continue  # "Paris (or London)": an alternative; "(or NJAES)" names the same
             if name is not None and outer is not None and outer.is_name:
                 self.rule = "bracketed-alias"
                 self._emit("alias", outer, name, 0.85)

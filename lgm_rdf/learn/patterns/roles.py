@@ -37,6 +37,9 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
+# entity types a name after "a" never makes a class of
+_NO_CLASS_ENTITIES = frozenset({"GPE", "LOC", "PERSON", "DATE", "TIME", "CARDINAL", "MONEY"})
+
 
 class ArgBuilder(ArgTokens):
     """Builds the arguments of one sentence's relations."""
@@ -163,6 +166,16 @@ class ArgBuilder(ArgTokens):
         if found is not None and not found.is_name and named is None:
             found = self.classified_class(i, found)
         return None if found is None or found.key in VACUOUS else found
+
+    def titled_class(self, n: int, host: int) -> bool:
+        """Whether the name ``n`` after "a" (on ``host``) is a class of named things ("a
+        National Historic Landmark", "a UNESCO World Heritage Site"), not one thing ("the
+        Eiffel Tower"), a place ("a Washington, D.C. based firm") or a modifier of a later
+        word ("an AWK built-in")."""
+        v = self.v
+        if not self.proper(n) or v.determiner(host) not in ("a", "an") or v.is_plural(n):
+            return False
+        return not v.modifies_later(n) and v.tokens[n].ent_type not in _NO_CLASS_ENTITIES
 
     def classified_class(self, i: int, found: Arg) -> Arg:
         """The class ``found`` (its words end at the head ``i``) with the relational adjectives
