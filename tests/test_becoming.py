@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lgm_rdf.learn.patterns import PatternExtractor
+from lgm_rdf.nlp.concepts import ConceptMention
 
 INH = "inheritance"
 
@@ -41,6 +42,14 @@ ABSENT = [
     ("John Carter never became a senator.", (INH, "john carter", "senator")),
     ("The song was released as a single in 1990.", (INH, "song", "single")),
     ("The film became a success.", (INH, "film", "success")),
+    ("John Carter became either a priest or a soldier.", (INH, "john carter", "soldier")),
+    ("John Carter no longer serves as a senator.", (INH, "john carter", "senator")),
+    ("John Carter became a senator and Ann Lee a judge.", (INH, "john carter", "judge")),
+    ("Lake Verna remains a mystery to historians.", (INH, "lake verna", "mystery")),
+    (
+        "Harwick Labs was recognized as a leader in robotics.",
+        (INH, "harwick labs", "leader"),
+    ),
 ]
 
 
@@ -53,3 +62,18 @@ def test_becoming_verbs_state_a_class(spacy_nlp, text: str, triple: tuple) -> No
 @pytest.mark.parametrize(("text", "triple"), ABSENT)
 def test_becoming_verbs_state_nothing_here(spacy_nlp, text: str, triple: tuple) -> None:
     assert triple not in relations(spacy_nlp, text)
+
+
+@pytest.mark.parametrize(
+    ("label", "kind", "stated"), [("Harwick", "propn", True), ("the town", "chunk", False)]
+)
+def test_a_pronoun_subject_counts_as_its_antecedent(
+    spacy_nlp, label: str, kind: str, stated: bool
+) -> None:
+    """ "It became a city": a class of the name the pronoun stands for, nothing of a common noun
+    ("the town ... It became a city" says nothing of towns)."""
+    sentences = spacy_nlp.parse(f"{label} grew quickly. It became a city in 1850.").sentences
+    key = "harwick" if kind == "propn" else "town"
+    ante = ConceptMention(key, label, 0, 1, kind)
+    rels = PatternExtractor().extract(sentences, {(1, 0): ante})
+    assert ((INH, key, "city") in {r.key() for r in rels}) is stated

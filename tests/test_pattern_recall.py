@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from lgm_rdf.learn.patterns import PatternExtractor
+from lgm_rdf.nlp.model import Sentence, Token
 
 INH, ALIAS = "inheritance", "alias"
 
@@ -212,6 +213,14 @@ ABSENT = [
         "Sprintf is an AWK built-in, and Dunn and Company is a Washington, D.C. based firm.",
         {(INH, "sprintf", "awk"), (INH, "dunn and company", "d.c.")},
     ),
+    (  # "(or X)" is another name only when X spells the name before it
+        "Build it with GCC (or LLVM), or with the Harwick Build System (or HBS).",
+        {alias("gcc", "llvm")},
+    ),
+    (  # half of a hyphenated adjective is no relational adjective; a hometown is relational
+        "The ANC was a multi-racial political party, and his hometown, Springfield, grew.",
+        {(INH, "anc", "racial political party"), (INH, "springfield", "hometown")},
+    ),
     (  # an owned relational noun before the apposition
         "His wife, Mary Carter, and its capital, Dunmore, were named.",
         {(INH, "mary carter", "wife"), (INH, "dunmore", "capital")},
@@ -270,3 +279,20 @@ def test_new_rules_are_named(spacy_nlp) -> None:
     """What the new rules produce carries their names, so their precision can be weighed."""
     got = relations(spacy_nlp, 'Her hits include "Paper Boats" and "Grey Morning".')
     assert got[(INH, "paper boats", "hit")] == "named-list", got
+
+
+def test_a_non_projective_apposition_does_not_break_extraction() -> None:
+    """A tree whose apposition's subtree starts before its head (a non-projective arc, as a
+    parser may give) leaves nothing of the noun before the name: no relation, no error."""
+    text = "Mary , the novel , Smith ."
+    shape = [("PROPN", "compound", 5), ("PUNCT", "punct", 3), ("DET", "det", 3)]
+    shape += [("NOUN", "ROOT", 3), ("PUNCT", "punct", 5), ("PROPN", "appos", 3)]
+    shape += [("PUNCT", "punct", 3)]
+    tokens, pos = [], 0
+    for i, (word, (upos, rel, head)) in enumerate(zip(text.split(), shape, strict=True)):
+        start = text.index(word, pos)
+        pos = start + len(word)
+        tag = {"NOUN": "NN", "PROPN": "NNP"}.get(upos, "")
+        tokens.append(Token(i, word, word.lower(), upos, rel, head, start, tag=tag))
+    sentence = Sentence(text=text, start=0, tokens=tuple(tokens))
+    assert PatternExtractor().extract([sentence]) == []

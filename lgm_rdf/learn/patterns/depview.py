@@ -136,7 +136,7 @@ class DepView:
         Only a real coordination counts: the group needs a conjunction ("and", "or") and
         members inside brackets of their own ("X (born 1965, Kingston)") are left out.
         """
-        out, todo = [i], [i]
+        out, todo, pieces = [i], [i], set()
         while todo:
             j = todo.pop()
             for k in self.children(j, "conj", "appos"):
@@ -145,7 +145,10 @@ class DepView:
                 if self.or_apposition(k):
                     continue  # another name of the same thing, not a second member
                 if self.hyphen_piece(k):
-                    continue  # "multi - instrumentalist" parsed as three conjuncts: one word
+                    if k not in pieces:  # "multi - instrumentalist" parsed as three conjuncts:
+                        pieces.add(k)  # one word; what hangs on a piece is still walked
+                        todo.append(k)
+                    continue
                 if k not in out and self.bracket_depth(k) == self.bracket_depth(i):
                     out.append(k)
                     todo.append(k)
@@ -388,7 +391,7 @@ class DepView:
         if (
             not self.is_plural(k)
             or k + 1 >= len(self)
-            or self.rels[k] not in ("dobj", "pobj", "obj")
+            or self.rels[k] not in ("obj", "pobj", "obl")
         ):
             return None
         end = k + 1

@@ -11,8 +11,9 @@ the tokens chosen from the tree and mends one of them by what the text shows:
   with a preposition ("Of Mice and Men is a novel");
 * a whole sentence opening: a title-case name before the copula that the parse broke into a
   clause or a phrase ("Build Me Up From Bones is ...", "Act of War: Direct Action is ...");
-* in a class noun phrase: adjectives before a noun compound ("a public use airport") and
-  modifiers hyphenated to a bound prefix ("non-JSON characters").
+* in a class noun phrase: adjectives before a noun compound ("a public use airport"),
+  modifiers hyphenated to a bound prefix ("non-JSON characters") and relational adjectives that
+  sort the class into a kind ("a theoretical physicist").
 
 Where the right extent cannot be told, the caller gets no argument rather than a cut one.
 """
@@ -73,6 +74,8 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
     tok = v.tokens[k]
     if v.rels[k] != "amod" or v.head(k) not in span or v.kids[k] or tok.tag != "JJ":
         return False
+    if k > 0 and v.tokens[k - 1].text in HYPHENS and not v.tokens[k - 1].ws:
+        return False  # "racial" of "multi-racial": half a word
     text = tok.text
     if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):
         return False

@@ -55,7 +55,6 @@ from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
-    COPULA_HEDGES,
     DEGREE_WORDS,
     ELABORATING,
     EVALUATIVE_NOUNS,
@@ -154,19 +153,14 @@ class _Rules(ProseRules, ForeignNameRules):
             clause = v.head(s) if s is not None else cop
             if clause is None or self._blocked(clause, n, cop):
                 continue
-            adverbs = v.children(clause, "advmod", "neg")
-            if any(v.tokens[k].text.lower() in COPULA_HEDGES for k in adverbs):
+            if self._hedged(clause):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             if s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
                 continue  # "The film was a success": an episode, not a kind
             if s is not None and v.is_plural(s) and self._listed_modifiers(s):
                 continue  # "The A and B classes are ...": named instances, not the class
-            if self._not_a_class(n) or v.enumerated(cop, n) or v.quoted(n):
+            if self._not_a_class(n) or v.enumerated(cop, n) or self._refused_predicate(n):
                 continue  # "Options are 'rdfs', 'owlrl'", "Services are: azure, gs"
-            if v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
-                continue  # "not hidden import", "a preparatory, day and boarding, school"
-            if v.alternatives(n):
-                continue  # "is either a buffer or a stream", "is a planet or a star": neither
             if v.lemma(n) == "idea" and any(v.lemma(k) in RATINGS for k in v.children(n, "amod")):
                 continue  # "it is a bad idea to set these variables": a judgement
             if s is not None and v.lemma(s) == "it" and v.content_clause(n, clause):

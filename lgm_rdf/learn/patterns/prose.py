@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
-from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.args import Arg, initials, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.titles import TitleRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
+    COPULA_HEDGES,
     DECLARING_VERBS,
     EVALUATIVE_NOUNS,
     FOUNDING_VERBS,
@@ -30,6 +31,7 @@ from lgm_rdf.learn.patterns.words import (
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
+    ROLE_SUFFIXES,
     SERVING_VERBS,
     VAGUE_QUANTITIES,
     relational_noun,
@@ -40,6 +42,9 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all", "one"})
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
+# predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
+# mystery", "was created as a hobby")
+_NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
 _BRACKET_ADVERBS = frozenset(
     {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
 )
@@ -150,14 +155,14 @@ class ProseRules(TitleRules):
             if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
                 continue
             first = min(v.subtree(i))
-            before = [k for k in v.subtree(h) - v.subtree(i) if k < first]  # the comma after
-            if not self._set_off_apposition(i, first - 1 == max(before)):  # it is the noun's
+            # the comma after the name is the noun's too: compare with what comes before it
+            before = [k for k in v.subtree(h) - v.subtree(i) if k < first]
+            if not self._set_off_apposition(i, first - 1 == max(before, default=-1)):
                 continue  # not set off, or a list
             head = toks[h]
-            lower = head.text.islower() or looks_like_acronym(head.text)  # "their debut EP, X"
-            if head.upos != "NOUN" or not lower or v.is_plural(h):
-                continue
             owned = bool(v.children(h, "poss"))  # "Nordeman's third studio album, "Woven""
+            if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
+                continue
             if (v.determiner(h) != "the" and not owned) or v.pp_objects(h, "of"):
                 continue  # "the capital of France, Paris"; a relational noun below
             if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
@@ -211,15 +216,19 @@ class ProseRules(TitleRules):
         served as a senator", "The Union was created as a dominion": a verb that puts a named
         subject into the class of its predicate noun (``words.BECOMING_VERBS`` and the lists
         after it). A common-noun subject is left out ("The town became a city" says nothing of
-        towns), as are a definite predicate ("became the president": one office) and what the
-        copula's guards refuse (``_predicate``)."""
+        towns), and so is a pronoun standing for one; a definite predicate names one thing
+        ("became the president") unless it ranks ("became the 50th state", read as the copula
+        reads it); hedges, alternatives, quotes, gapping ("Smith became a senator and Jones a
+        judge"), states ("remains a mystery") and standings ("a leader in AI") state no class."""
         v, b = self.v, self.b
         for i, tok in enumerate(v.tokens):
             lemma, passive = v.lemma(i), v.is_passive(i)
-            if tok.upos not in ("VERB", "AUX") or v.rels[i] == "acl":
+            if tok.upos not in ("VERB", "AUX") or self._hedged(i):
                 continue
+            if v.rels[i] == "acl":
+                continue  # a relative clause: its subject is hard to tell ("X as Y, a skier who")
             if lemma in BECOMING_VERBS and not passive:
-                preds = v.children(i, "attr")
+                preds = v.children(i, "attr", "xcomp")  # xcomp: Universal Dependencies
             elif lemma in DECLARING_VERBS and passive:
                 preds = v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
             elif (lemma in FOUNDING_VERBS and passive) or (lemma in SERVING_VERBS and not passive):
@@ -229,11 +238,50 @@ class ProseRules(TitleRules):
             s, clause = self._clause_subject(i)
             if s is None or self._blocked(i, clause):
                 continue
-            subjects = [a for a in b.subject_args(b.subjects(s, clause)) if a.is_name]
-            preds = [c for n in preds for c in v.conjuncts(n)]  # "a B in 1981 and a C in 1983"
+            tokens = [k for k in b.subjects(s, clause) if self._named_subject(k)]
+            subjects = [a for a in b.subject_args(tokens) if a.is_name]
+            # "a B in 1981 and a C in 1983", not "either a priest or a soldier"
+            preds = [c for n in preds if not self._refused_predicate(n) for c in v.conjuncts(n)]
             for n in (n for n in preds if n > i and v.tokens[n].upos in ("NOUN", "PROPN")):
+                if v.lemma(n) in _NO_STATE_NOUNS:
+                    continue  # "remains a mystery", "was created as a hobby"
+                ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
+                if ccs and any(b.proper(k) for k in range(ccs[0], n)):
+                    continue  # "Smith became a senator and Jones a judge": gapping
+                if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in"):
+                    continue  # "was recognized as a leader in AI": a standing, not a class
                 self.rule = "become"
                 self._predicate(subjects, n, 0.8)
+
+    def _named_subject(self, k: int) -> bool:
+        """A subject token that names something: a name, or a pronoun whose antecedent is one
+        ("It became a city" after "the town" says nothing of towns)."""
+        if not self.b.is_pronoun(k):
+            return True
+        ante = self.b.antecedents.get((self.b.si, k))
+        return getattr(ante, "kind", "") in ("entity", "propn")
+
+    @staticmethod
+    def _spells(outer: Arg, name: Arg) -> bool:
+        """Whether ``name`` is the acronym of the longer name ``outer`` ("New Jersey
+        Agricultural Experiment Station" - "NJAES")."""
+        letters = initials(outer.label)
+        return looks_like_acronym(name.label) and len(letters) > 1 and letters == name.label
+
+    def _hedged(self, clause: int) -> bool:
+        """A hedging adverb on the clause: "was once a planet", "is no longer", "sometimes"."""
+        v = self.v
+        adverbs = v.children(clause, "advmod", "neg")
+        return any(v.tokens[k].text.lower() in COPULA_HEDGES for k in adverbs)
+
+    def _refused_predicate(self, n: int) -> bool:
+        """A predicate noun that names no class of its subject: in quotes ('a "celebrity"'),
+        a negated modifier ("not hidden import"), a list the parse broke ("a preparatory, day
+        and boarding, school"), or alternatives ("either a buffer or a stream")."""
+        v = self.v
+        if v.quoted(n) or v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
+            return True
+        return v.alternatives(n)
 
     # ------------------------------------------------------------ appositive "of"
     def _place_of_names(self) -> None:
@@ -340,8 +388,8 @@ class ProseRules(TitleRules):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
-            if toks[j].text.lower() == "or" and not (name and looks_like_acronym(name.label)):
-                continue  # "Paris (or London)": an alternative; "(or NJAES)" names the same
+            if toks[j].text.lower() == "or" and not (outer and name and self._spells(outer, name)):
+                continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
             if name is not None and outer is not None and outer.is_name:
                 self.rule = "bracketed-alias"
                 self._emit("alias", outer, name, 0.85)

@@ -112,8 +112,9 @@ class ArgBuilder(ArgTokens):
         return all(self.proper(c) for c in v.children(i, "conj"))
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
-        """The class a child belongs to, with its noun modifiers ("a graph database"), no
-        relational "of"; a stack of more than two nouns is a genre, its head the class.
+        """The class a child belongs to, with its noun modifiers ("a graph database") and
+        relational adjectives ("a theoretical physicist"), no relational "of"; a stack of more
+        than two nouns is a genre, its head the class.
 
         ``restricted``: the "of" phrase only narrows a group ("one of the planets of the solar
         system"), so it is fine unless the noun is relational ("one of the members of").

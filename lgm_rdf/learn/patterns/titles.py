@@ -55,7 +55,9 @@ class TitleRules(ListRules):
     """Titles and names: quoted, bracketed, opening a sentence, or after a class noun."""
 
     # the copula rules of ``extractor`` (the final class) provide these two
-    def _predicate(self, children: list[Arg], n: int, confidence: float, cop: int | None) -> None:
+    def _predicate(
+        self, children: list[Arg], n: int, confidence: float, cop: int | None = None
+    ) -> None:
         raise NotImplementedError
 
     def _ranked(self, n: int) -> bool:
@@ -150,8 +152,7 @@ class TitleRules(ListRules):
             plural = v.is_plural(noun) or self._leading_plural(noun)
             if not plural and all(b.introduced(c) for c in heads[1:]):
                 names = names[:1]  # "guitarist Tom Reeve, keyboardist Anna Kell": one each
-            # "the family Felidae", "the walnut family Juglandaceae" name a rank (the name is
-            # the family); "the girl group Apink" names a class of its own
+            # "the family Felidae" names a rank; "the girl group Apink" a class of its own
             ranked = v.lemma(noun) in RANK_NOUNS and (
                 v.lemma(noun) in TAXON_RANKS or not v.children(noun, "compound")
             )

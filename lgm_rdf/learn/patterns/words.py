@@ -142,6 +142,7 @@ RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "uncle aunt nephew niece grandson granddaughter grandfather grandmother grandchild stepson "
     "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
     "bandmate classmate roommate mentor protégé widow widower née nee "
+    "hometown birthplace homeland employer headquarters mater "
     # what one is of a thing one made or holds: "one of the founders of X", "its subsidiary Y"
     "founder creator owner subsidiary "
     # what one is in a story or a contest: "Frank, the protagonist", "the winner"
@@ -184,8 +185,8 @@ ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
 
 # verbs that put their subject into the class of their predicate noun: as it came to be or
 # stays ("Paris became a city", "Nevada remains a swing state"), as it was declared or made
-# ("was declared a national park", "was founded as a trading post", "was released as a
-# single"), or in the role it held ("served as a senator")
+# ("was declared a national park", "was founded as a trading post"), or in the role it held
+# ("served as a senator")
 BECOMING_VERBS = words("become remain")
 DECLARING_VERBS = words("declare designate proclaim recognise recognize list elect appoint")
 FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
@@ -207,10 +208,11 @@ GRADING_ADJECTIVES = words(
     "extraordinary ordinary necessary temporary contemporary arbitrary preliminary imaginary "
     "visionary exemplary customary momentary solitary mandatory satisfactory obligatory "
     "terrific authentic exotic ironic cynical comical whimsical hysterical mystical artistic "
-    "realistic optimistic enthusiastic dynamic charismatic diplomatic automatic strategic "
+    "realistic optimistic enthusiastic charismatic diplomatic automatic strategic "
     "sympathetic pathetic poetic romantic eccentric frantic gigantic colossal monumental "
     "fundamental instrumental incremental experimental sentimental conventional unofficial "
-    "optional generic sugary professional international"
+    "optional generic sugary professional international seminal pivotal majestic "
+    "revolutionary stellar trivial hypothetical"
 )
 
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
