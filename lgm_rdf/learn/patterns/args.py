@@ -33,6 +33,7 @@ from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
+    classified,
     inner_adjectives,
     modifier_word,
     name_extent,
@@ -135,8 +136,7 @@ class ArgTokens:
         while hi > i and v.tokens[hi].upos == "PUNCT":
             hi -= 1
         toks = v.tokens
-        # hyphenated words ("fixed-span bridge", "Bo-mi") and dotted identifiers ("io.BytesIO")
-        # stay whole whatever the parse says
+        # hyphenated words ("fixed-span bridge") and dotted names ("io.BytesIO") stay whole
         while lo >= 2 and toks[lo - 1].text in JOINERS and not toks[lo - 1].ws:
             if toks[lo - 2].ws or not toks[lo - 2].text[-1:].isalnum():
                 break
@@ -284,8 +284,7 @@ class ArgTokens:
         v = self.v
         if not v.tokens[i].text[:1].isupper():
             return []
-        # the subject name of a clause runs up to its verb: "The University of Arkansas at Little
-        # Rock is ...", "The Brady Bunch in the White House is ..."
+        # a subject name runs up to its verb: "The University of Arkansas at Little Rock is ..."
         subject = v.rels[i] in ("subj", "subjpass") and self.proper(i)
         out = []
         for _, o in v.pps(i):
@@ -355,7 +354,8 @@ class ArgTokens:
         )
 
     def arg(self, i: int, mode: str = "class", exclude: frozenset[int] = frozenset()) -> Arg | None:
-        """Argument headed by token ``i``; ``mode``: class, head, name, alias or whole."""
+        """Argument headed by ``i``; ``mode``: class, bare (no relational adjectives), head,
+        name, alias or whole."""
         v, tok = self.v, self.v.tokens[i]
         if self.is_pronoun(i):
             ante = self.antecedents.get((self.si, i))
@@ -388,6 +388,8 @@ class ArgTokens:
                 idx = name_extent(v, idx, i)  # "Violin Sonata No. 3": a title as the head
             if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
                 idx = self.described_kind(i, idx)
+            elif mode == "class" and idx[-1] == i:  # "divided into 4 congressional districts"
+                idx = list(range(classified(v, idx[0], i), i + 1))
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:

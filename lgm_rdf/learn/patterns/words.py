@@ -212,7 +212,7 @@ GRADING_ADJECTIVES = words(
     "sympathetic pathetic poetic romantic eccentric frantic gigantic colossal monumental "
     "fundamental instrumental incremental experimental sentimental conventional unofficial "
     "optional generic sugary professional international seminal pivotal majestic "
-    "revolutionary stellar trivial hypothetical"
+    "revolutionary stellar trivial hypothetical canonical rectangular circular triangular"
 )
 
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
