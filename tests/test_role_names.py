@@ -124,6 +124,26 @@ CASES = [
         set(),
     ),
     ("He thanked his parents John and Mary.", set(), {(INH, "john", "parent")}),
+    (  # a capitalised office before people's names, one or (plural) a list
+        "The hall was opened by Mayor George Moscone and praised by Senators Ted Kennedy and "
+        "John Kerry.",
+        {
+            (INH, "george moscone", "mayor"),
+            (INH, "ted kennedy", "senator"),
+            (INH, "john kerry", "senator"),
+        },
+        set(),
+    ),
+    (  # not inside a longer title, nor before a place named after an office
+        "Vice President Al Gore walked down President Street.",
+        set(),
+        {(INH, "al gore", "president"), (INH, "street", "president")},
+    ),
+    (  # a hyphenated office is another office
+        "It was founded in 1988 by co-Presidents Nancy Gerstman and Emily Russo.",
+        set(),
+        {(INH, "nancy gerstman", "president"), (INH, "emily russo", "president")},
+    ),
     (
         "It lies in Worcester, Massachusetts (the second-largest city in New England).",
         set(),

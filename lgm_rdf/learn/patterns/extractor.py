@@ -51,6 +51,7 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
+from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
@@ -104,7 +105,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(ProseRules, ForeignNameRules):
+class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -117,6 +118,7 @@ class _Rules(ProseRules, ForeignNameRules):
             ("copula", self._copulas),
             ("apposition", self._appositions),
             ("title-noun", self._title_nouns),
+            ("office-title", self._office_titles),
             ("verb", self._verbs),
             ("become", self._becoming),
             ("such-as", self._such_as),
