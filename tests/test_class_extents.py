@@ -65,11 +65,6 @@ CASES = [
         {(INH, "harwick", "tourist destination")},
         {(INH, "harwick", "popular tourist destination")},
     ),
-    (  # a part keeps its relational adjective too
-        "Harwick County is divided into four congressional districts.",
-        {("composition", "harwick county", "congressional district")},
-        {("composition", "harwick county", "district")},
-    ),
     (  # a shape or a judgement is no kind; the class the adjectives leave is kept whole
         "The church is a rectangular Gothic Revival building, and Dunmore is a 1951 American "
         "animated musical comedy film.",

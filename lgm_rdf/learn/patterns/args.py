@@ -33,7 +33,6 @@ from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
-    classified,
     inner_adjectives,
     modifier_word,
     name_extent,
@@ -354,8 +353,7 @@ class ArgTokens:
         )
 
     def arg(self, i: int, mode: str = "class", exclude: frozenset[int] = frozenset()) -> Arg | None:
-        """Argument headed by ``i``; ``mode``: class, bare (no relational adjectives), head,
-        name, alias or whole."""
+        """Argument headed by token ``i``; ``mode``: class, head, name, alias or whole."""
         v, tok = self.v, self.v.tokens[i]
         if self.is_pronoun(i):
             ante = self.antecedents.get((self.si, i))
@@ -388,8 +386,6 @@ class ArgTokens:
                 idx = name_extent(v, idx, i)  # "Violin Sonata No. 3": a title as the head
             if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
                 idx = self.described_kind(i, idx)
-            elif mode == "class" and idx[-1] == i:  # "divided into 4 congressional districts"
-                idx = list(range(classified(v, idx[0], i), i + 1))
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:

@@ -138,7 +138,7 @@ class ArgBuilder(ArgTokens):
             if v.lemma(i) in KIND_HEADS:
                 return self.parent(max(mods), child)
             # "an inference class", "a data type": the compound names the kind as a whole
-        found = self.arg(i, "bare")  # the compound alone; its adjectives come last, below
+        found = self.arg(i, "class")
         idx = self.class_tokens(i)
         if found is not None and not found.is_name and v.lemma(i) not in QUANTITY_NOUNS:
             # "an ITV Sport documentary series": the class is what follows the names
