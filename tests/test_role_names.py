@@ -139,6 +139,21 @@ CASES = [
         set(),
         {(INH, "al gore", "president"), (INH, "street", "president")},
     ),
+    (  # a nationality or an opening "Former" before the office; a possessive ends the name
+        "Former President Jimmy Carter met Chinese Premier Zhou Enlai and Governor Arnold "
+        "Schwarzenegger's staff.",
+        {
+            (INH, "jimmy carter", "president"),
+            (INH, "zhou enlai", "premier"),
+            (INH, "arnold schwarzenegger", "governor"),
+        },
+        {(INH, "arnold schwarzenegger's", "governor")},
+    ),
+    (  # a building or a ship named after an office holder is no person
+        "They visited the President Lincoln Memorial and sailed on the liner President Harding.",
+        set(),
+        {(INH, "lincoln memorial", "president"), (INH, "harding", "president")},
+    ),
     (  # a hyphenated office is another office
         "It was founded in 1988 by co-Presidents Nancy Gerstman and Emily Russo.",
         set(),

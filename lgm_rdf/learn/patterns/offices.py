@@ -21,8 +21,16 @@ from lgm_rdf.nlp.wordlists import words
 # ("President Street", "Governor Bridge"), whatever the entity tagger says
 _PLACE_WORDS = words(
     "street road avenue boulevard lane square park bridge station hotel hall building house "
-    "school college university airport island lake river mountain county city town"
+    "school college university airport island lake river mountain county city town memorial "
+    "center centre library museum theatre theater plaza highway expressway parkway stadium "
+    "arena monument tower institute academy hospital medal award prize trophy fund foundation "
+    "administration act doctrine"
 )
+# a noun before the office that makes the whole a name of a thing ("the liner President
+# Harding", "the steamer Governor Ames"), whatever its tag
+_VESSELS = words("ship liner steamer steamship ferry yacht schooner boat locomotive horse")
+# a capitalised word that may open an office's phrase without being part of the office
+_OPENERS = words("former the late then outgoing")
 
 
 class OfficeTitleRules(RuleBase):
@@ -39,13 +47,27 @@ class OfficeTitleRules(RuleBase):
             office = singular(word.lower())
             if office not in TITLES or not word[:1].isupper() or not word[1:].islower():
                 continue
-            if k > 0 and toks[k - 1].text[:1].isupper() and toks[k - 1].upos != "PUNCT":
-                continue  # "Vice President", "Prime Minister", "Deputy Premier"
-            if k > 0 and toks[k - 1].text in ("-", "–") and not toks[k - 1].ws:
-                continue  # "co-Presidents", "ex-Governor": another office
+            if k > 0 and not self._office_opens(k):
+                continue  # "Vice President", "co-Presidents", "the liner President Harding"
             self.rule = "office-title"
             for name in self._people_after(k + 1, plural=office != word.lower()):
                 self._emit("inheritance", name, Arg(office, office, False), 0.8)
+
+    def _office_opens(self, k: int) -> bool:
+        """Whether the word before the office at ``k`` leaves it an office of its own: not a
+        capitalised word of a longer title ("Vice President", "Prime Minister") unless a
+        nationality or place ("U.S. President", "Chinese Premier") or an opening "Former" /
+        "The"; not a hyphen ("co-Presidents", "ex-Governor"); not a common noun naming a thing
+        after the office ("the liner President Harding", "the singer Mayor Hawthorne")."""
+        prev = self.v.tokens[k - 1]
+        if prev.text in ("-", "–") and not prev.ws:
+            return False
+        if prev.text.lower() in _VESSELS or (prev.upos == "NOUN" and prev.text.islower()):
+            return False
+        if prev.text[:1].isupper() and prev.upos != "PUNCT":
+            opener = k == 1 and prev.text.lower() in _OPENERS
+            return opener or prev.ent_type in ("NORP", "GPE")
+        return True
 
     def _people_after(self, start: int, plural: bool) -> list[Arg]:
         """The people's names from token ``start``: one, or after a plural office the list "A,
@@ -53,8 +75,12 @@ class OfficeTitleRules(RuleBase):
         toks, out = self.v.tokens, []
         while start < len(toks) and toks[start].ent_type == "PERSON":
             end = start
-            while end < len(toks) and toks[end].ent_type == "PERSON" and toks[end].text != ",":
+            while end < len(toks) and toks[end].ent_type == "PERSON":
+                if end > start and self._name_ends(end):
+                    break
                 end += 1
+            if end == start:
+                break
             name = self.b.from_tokens(list(range(start, end)), "whole")
             if name is not None and toks[end - 1].text.lower() not in _PLACE_WORDS:
                 out.append(replace(name, is_name=True))
@@ -64,3 +90,11 @@ class OfficeTitleRules(RuleBase):
                 break  # one name after a singular office, a list after a plural one
             start = end + (2 if nxt == "," and later == "and" else 1)
         return out
+
+    def _name_ends(self, k: int) -> bool:
+        """Whether token ``k`` ends a person's name: a comma, "and", a possessive, or the start
+        of another name."""
+        tok = self.v.tokens[k]
+        if tok.text in (",", "and", "&", "'s", "’s", "'", "’") or tok.tag == "POS":
+            return True
+        return k > 0 and tok.ent_iob == "B" and self.v.tokens[k - 1].ent_type == "PERSON"
