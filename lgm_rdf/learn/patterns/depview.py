@@ -76,6 +76,7 @@ LABELS: dict[str, str] = {
 NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor", "none", "nobody", "nothing"})
 NOUNS = frozenset({"NOUN", "PROPN"})
 QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
+HYPHENS = frozenset({"-", "–", "‐"})
 
 
 def canonical(tok: Token) -> str:
@@ -249,15 +250,24 @@ class DepView:
         later = (h := self.head(n + 1)) is not None and h > n + 1
         return later or self.hyphen_piece(n + 1)
 
+    def joining_hyphen(self, k: int) -> bool:
+        """Token ``k`` is a hyphen inside a word ("Nineteen Eighty-Four")."""
+        toks = self.tokens
+        return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws
+
+    def after_hyphen(self, k: int) -> bool:
+        """Token ``k`` follows a hyphen glued to it: the second half of a word ("racial" of
+        "multi-racial", "Presidents" of "co-Presidents")."""
+        prev = self.tokens[k - 1] if k > 0 else None
+        return prev is not None and prev.text in HYPHENS and not prev.ws
+
     def hyphen_piece(self, k: int) -> bool:
-        """Whether token ``k`` is a hyphen inside a lower-case word or a piece before one
+        """Whether token ``k`` is a hyphen inside a word or a lower-case piece before one
         ("multi" and "-" of "multi-instrumentalist"): no word of its own (a name's piece, "Bo"
         of "Yoon Bo-mi", may head the name)."""
         toks = self.tokens
-        glued = k + 1 < len(toks) and not toks[k].ws and toks[k + 1].text in ("-", "–")
-        glued = glued and toks[k].text.islower()
-        inner = toks[k].text in ("-", "–") and not toks[k].ws and k > 0 and not toks[k - 1].ws
-        return glued or inner
+        glued = k + 1 < len(toks) and toks[k + 1].text in HYPHENS and not toks[k].ws
+        return (glued and toks[k].text.islower()) or self.joining_hyphen(k)
 
     def broken_list(self, items: list[int]) -> bool:
         """A coordination whose conjunction is not before its last member ("a preparatory, day

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lgm_rdf.learn.patterns.depview import QUOTES, DepView
+from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     BOUND_PREFIXES,
@@ -40,7 +40,6 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.model import Token
 
-HYPHENS = frozenset({"-", "–", "‐"})
 _OPEN = {"(": ")", "[": "]"}
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch")
 _MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
@@ -74,7 +73,7 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
     tok = v.tokens[k]
     if v.rels[k] != "amod" or v.head(k) not in span or v.kids[k] or tok.tag != "JJ":
         return False
-    if k > 0 and v.tokens[k - 1].text in HYPHENS and not v.tokens[k - 1].ws:
+    if v.after_hyphen(k):
         return False  # "racial" of "multi-racial": half a word
     text = tok.text
     if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):

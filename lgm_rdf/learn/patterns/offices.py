@@ -60,7 +60,7 @@ class OfficeTitleRules(RuleBase):
         "The"; not a hyphen ("co-Presidents", "ex-Governor"); not a common noun naming a thing
         after the office ("the liner President Harding", "the singer Mayor Hawthorne")."""
         prev = self.v.tokens[k - 1]
-        if prev.text in ("-", "–") and not prev.ws:
+        if self.v.after_hyphen(k):
             return False
         if prev.text.lower() in _VESSELS or (prev.upos == "NOUN" and prev.text.islower()):
             return False

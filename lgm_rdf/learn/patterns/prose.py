@@ -48,11 +48,14 @@ _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern"
 _BRACKET_ADVERBS = frozenset(
     {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
 )
-# the word that opens a naming phrase in brackets, and how many words the phrase has before the
-# name; a two-word phrase ends with one of the words of _BRACKET_LINKS
-_BRACKET_NAMING = {"called": 1, "named": 1, "aka": 1, "a.k.a.": 1, "or": 1, "known": 2}
-_BRACKET_NAMING |= {"shortened": 2, "abbreviated": 2}
-_BRACKET_LINKS = {"known": ("as",), "shortened": ("to",), "abbreviated": ("to", "as")}
+# the word that opens a naming phrase in brackets, and the words that may end the phrase right
+# before the name ("known as", "shortened to"; none: the name follows the word itself)
+_BRACKET_NAMING: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("called", "named", "aka", "a.k.a.", "or"), ()),
+    "known": ("as",),
+    "shortened": ("to",),
+    "abbreviated": ("to", "as"),
+}
 
 
 class ProseRules(TitleRules):
@@ -364,19 +367,21 @@ class ProseRules(TitleRules):
             j = p + 1
             while j < len(toks) and v.lemma(j) in NAMING_ADVERBS | _BRACKET_ADVERBS:
                 j += 1
-            words = _BRACKET_NAMING.get(toks[j].text.lower(), 0) if j < len(toks) else 0
-            start = j + 1
-            while words == 2 and start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
-                start += 1  # "known simply as"
-            links = _BRACKET_LINKS.get(toks[j].text.lower(), ()) if words == 2 else ()
-            if words == 2 and (start >= len(toks) or toks[start].text.lower() not in links):
+            word = toks[j].text.lower() if j < len(toks) else ""
+            if word not in _BRACKET_NAMING:
                 continue
-            start += words - 1
+            links, start = _BRACKET_NAMING[word], j + 1
+            while links and start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
+                start += 1  # "known simply as"
+            if links:
+                if start >= len(toks) or toks[start].text.lower() not in links:
+                    continue
+                start += 1
             # "(also called the Pyramid of Khufu)"; "(also known as The Who)" keeps its article
             if start < len(toks) and toks[start].text == "the":
                 start += 1
             close = next((k for k in range(j, min(len(toks), j + 30)) if toks[k].text == ")"), None)
-            if not words or close is None or close <= start or not toks[start].text[:1].isupper():
+            if close is None or close <= start or not toks[start].text[:1].isupper():
                 continue
             # "(also called the Pyramid of Khufu, after the pharaoh ...)": the name ends at a
             # comma or semicolon followed by a lower-case word ("Paris, Texas" is one name)
@@ -388,7 +393,7 @@ class ProseRules(TitleRules):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
-            if toks[j].text.lower() == "or" and not (outer and name and self._spells(outer, name)):
+            if word == "or" and not (outer and name and self._spells(outer, name)):
                 continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
             if name is not None and outer is not None and outer.is_name:
                 self.rule = "bracketed-alias"

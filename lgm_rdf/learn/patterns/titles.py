@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.args import HYPHENS, LIST_PUNCT, Arg, is_year, looks_like_acronym
+from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, opening_title
 from lgm_rdf.learn.patterns.lists import ListRules
@@ -166,7 +166,7 @@ class TitleRules(ListRules):
             if not b.names_a_class(noun, first):
                 continue  # "his brother E. B. White", "dataclass InitVar"
             end = first + 1  # the end of the capitalised run the name is in
-            while end < len(v) and (toks[end].text[:1].isupper() or self._joining_hyphen(end)):
+            while end < len(v) and (toks[end].text[:1].isupper() or self.v.joining_hyphen(end)):
                 end += 1
             if end + 1 < len(v) and toks[end].text == ":" and toks[end + 1].text[:1].isupper():
                 continue  # "our publication Sentence-BERT: Sentence Embeddings ...": a subtitle
@@ -216,7 +216,7 @@ class TitleRules(ListRules):
         words = [
             toks[k]
             for k in range(start, end + 1)
-            if toks[k].text not in ('"', "“", "”", "'") and not self._joining_hyphen(k)
+            if toks[k].text not in ('"', "“", "”", "'") and not self.v.joining_hyphen(k)
         ]
         return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
 
@@ -377,7 +377,7 @@ class TitleRules(ListRules):
         else:
             k = j
             while k < min(len(toks), j + _MAX_NAME) and (
-                toks[k].upos in _ITEM_WORDS or self._joining_hyphen(k) or self._capital_word(k)
+                toks[k].upos in _ITEM_WORDS or self.v.joining_hyphen(k) or self._capital_word(k)
             ):
                 k += 1
             span, nxt = list(range(j, k)), k
@@ -413,8 +413,3 @@ class TitleRules(ListRules):
             and not toks[j].ws
             and toks[j + 1].text[:1].isupper()
         )
-
-    def _joining_hyphen(self, k: int) -> bool:
-        """Token ``k`` is a hyphen inside a word ("Nineteen Eighty-Four")."""
-        toks = self.v.tokens
-        return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws
