@@ -179,7 +179,10 @@ RULES = [
     ),
     (
         "Edson Arantes do Nascimento, better known as Pelé, was a footballer.",
-        {alias("edson arantes do nascimento", "pelé")},
+        {
+            alias("edson arantes do nascimento", "pelé"),
+            (INH, "edson arantes do nascimento", "footballer"),
+        },
     ),
     # a restrictive "called" on a plural common noun names a subclass, not another name
     ("Blood contains proteins called globulins.", {(COMP, "blood", "protein")}),

@@ -116,6 +116,7 @@ def no_sentence_start_inside(doc: Any) -> Any:
         with doc.retokenize() as retokenizer:
             for start, end in spans:
                 retokenizer.merge(doc[start:end])
+    _split_glued_brackets(doc)
     for tok in doc[2:]:
         stop = doc[tok.i - 1]
         before = doc[tok.i - 2]
@@ -124,6 +125,16 @@ def no_sentence_start_inside(doc: Any) -> Any:
         if before.text[-1:].isalnum() and tok.text[:1].isalnum():
             tok.is_sent_start = False
     return doc
+
+
+def _split_glued_brackets(doc: Any) -> None:
+    """An opening bracket the tokenizer left glued to a mark after it ("Ii (; ) is", where a
+    pronunciation was cut out of the text) becomes a token of its own, so brackets pair up."""
+    glued = [t for t in doc if len(t.text) == 2 and t.text[0] in "([" and t.text[1] in ";:,"]
+    if glued:
+        with doc.retokenize() as retokenizer:
+            for tok in glued:
+                retokenizer.split(tok, [tok.text[0], tok.text[1]], heads=[(tok, 0), (tok, 0)])
 
 
 def _register_sentence_guards() -> None:

@@ -87,11 +87,12 @@ class AliasRules(RuleBase):
             inside = range(p + 1, q)
             heads = [j for j in inside if v.head(j) not in inside]
             inner = self.b.arg(heads[0], "whole") if len(heads) == 1 else None
-            outer = self.b.name_before(p - 1)
+            end = p - 2 if toks[p - 1].tag == "POS" and p > 1 else p - 1  # "Baseball's (MLB)"
+            outer = self.b.name_before(end)
             if inner is not None and looks_like_acronym(inner.label):
                 # "Organisation for Economic Co-operation and Development (OECD)": the words
                 # whose initials spell the acronym, whatever the parse made of them
-                spelled = self.b.spelled_out(inner.label, max(p - 12, 0), p - 1, forward=False)
+                spelled = self.b.spelled_out(inner.label, max(end - 11, 0), end, forward=False)
                 outer = spelled or outer
             if inner is None or outer is None:
                 continue

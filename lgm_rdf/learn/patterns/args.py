@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS, QUOTES, DepView
+from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
@@ -42,6 +42,7 @@ from lgm_rdf.learn.patterns.extents import (
     title_goes_on,
     title_tail,
 )
+from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.words import (
     ADJECTIVE_SUFFIXES,
     LIGHT_NOUNS,
@@ -53,7 +54,7 @@ from lgm_rdf.learn.patterns.words import (
     SCOPE_ADJECTIVES,
 )
 from lgm_rdf.nlp.concepts import clean_label, junk_key, phrase_key
-from lgm_rdf.nlp.plural import plural_verb_form, singular
+from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS
@@ -201,32 +202,7 @@ class ArgTokens:
     def proper(self, i: int) -> bool:
         """A proper noun as written: capitalised (a lower-case "organelle" tagged PROPN is not)."""
         tok = self.v.tokens[i]
-        return tok.upos == "PROPN" and not tok.text.islower() and not self.initial_plural(i)
-
-    def initial_plural(self, i: int) -> bool:
-        """ "Bananas, which are berries, grow ...": a sentence-initial plural subject that the
-        tagger took for a name (a plural verb agrees with it)."""
-        v, tok = self.v, self.v.tokens[i]
-        text = tok.text.lower()
-        if i != 0 or tok.upos != "PROPN" or not text.endswith("s") or text.endswith("ss"):
-            return False
-        if len(v) > 1 and v.tokens[1].text == "(":
-            return False  # "Pliers (born Everton Bonner) is ...": a name with its particulars
-        h = v.head(i)
-        if h is None or v.rels[i] != "subj" or v.children(i, "compound", "flat"):
-            return False
-        verbs = [h, *v.children(h, "aux", "cop")]
-        bare = v.tokens[h].tag == "VB" and len(verbs) == 1
-        return bare or any(plural_verb_form(v.tokens[k]) for k in verbs)
-
-    def singular_name(self, i: int) -> bool:
-        """ "Requests is an HTTP library": a capitalised subject in -s with a singular verb is a
-        name, not a plural (the reverse of ``initial_plural``)."""
-        v, text = self.v, self.v.tokens[i].text
-        if not text[:1].isupper() or not text.endswith("s") or v.rels[i] != "subj":
-            return False
-        h = v.head(i)
-        return h is not None and v.singular_verb(h)
+        return tok.upos == "PROPN" and not tok.text.islower() and not self.v.initial_plural(i)
 
     def name_tokens(
         self, i: int, exclude: frozenset[int] = frozenset(), mode: str = "name"
@@ -262,6 +238,7 @@ class ArgTokens:
                     or (rel == "nummod" and capital and k > i)
                     or (mode == "whole" and rel in ("conj", "cc"))
                     or (v.tokens[i].upos == "VERB" and rel in ("obj", "prt") and k > i)
+                    or (capital and rel == "appos" and self._run_on_name(i, k))
                 )
             if ok:
                 keep |= v.subtree(k, _DEEP_SKIP) - exclude
@@ -275,6 +252,18 @@ class ArgTokens:
         if capital and lo >= 2 and v.tokens[lo - 1].text in NAME_PARTICLES and self.proper(lo - 2):
             idx = list(range(self.name_tokens(lo - 2, exclude, mode)[0], idx[-1] + 1))
         return idx
+
+    def _run_on_name(self, i: int, k: int) -> bool:
+        """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with no mark
+        between it and the name ``i`` is the rest of the name."""
+        v = self.v
+        between = range(i + 1, min(v.subtree(k)))
+        marks = any(
+            v.tokens[j].upos == "PUNCT" and v.tokens[j].text not in HYPHENS for j in between
+        )
+        return (
+            k > i and v.tokens[k].upos == "PROPN" and v.tokens[k].text[:1].isupper() and not marks
+        )
 
     def title_objects(self, i: int) -> list[int]:
         """Objects of prepositions after the name ``i`` that go on with a capitalised article:
@@ -308,9 +297,9 @@ class ArgTokens:
 
     def key(self, idx: list[int]) -> str:
         """Normalised concept key of tokens ``idx`` (the same key concept extraction uses)."""
-        if len(idx) == 1 and self.initial_plural(idx[0]):
+        if len(idx) == 1 and self.v.initial_plural(idx[0]):
             return singular(self.v.tokens[idx[0]].text.lower())
-        if len(idx) == 1 and self.singular_name(idx[0]):
+        if len(idx) == 1 and self.v.singular_name(idx[0]):
             return normalise_label(self.v.tokens[idx[0]].text.lower())
         toks = [self.v.tokens[k] for k in idx]
         # "Transportistas Unidos Mexicanos": a word that premodifies a name is no head noun
@@ -322,6 +311,8 @@ class ArgTokens:
         }
         key = phrase_key(toks, frozenset(inner))
         last = self.v.tokens[idx[-1]]
+        if self.v.counted_plural(idx) and key.endswith(last.text.lower()):
+            key = key[: -len(last.text)] + singular(last.text.lower())
         if idx[-1] == len(self.v) - 1 and last.text.endswith(".") and last.text.count(".") == 1:
             return key[:-1]  # "vitamin C." at the end of a sentence: the tokenizer kept the stop
         return key

@@ -53,13 +53,13 @@ class RuleBase:
             for b in seconds:
                 self._emit(kind, a, b, conf)
 
-    def _blocked(self, *idx: int) -> bool:
-        """Negated, modal, hedged ("perhaps"), conditional or reported clause."""
+    def _blocked(self, *idx: int, reported: bool = True) -> bool:
+        """Negated, modal, hedged ("perhaps"), conditional or (``reported``) reported clause."""
         v = self.v
         if v.negated(*idx):
             return True
         for i in idx:
-            if v.rels[i] == "ccomp":
+            if reported and v.rels[i] == "ccomp":
                 return True
             for k in v.kids[i]:
                 rel, lemma = v.rels[k], v.lemma(k)

@@ -9,7 +9,7 @@ spaCy and Stanza disagree on the labels and on the shape of a few constructions:
 * passive: ``nsubjpass``/``auxpass`` versus ``nsubj:pass``/``aux:pass``; predicative complement
   of "call": ``oprd`` versus ``xcomp``.
 
-``DepView`` maps every label to one internal name (``LABELS``) and offers accessors that hide
+``DepView`` maps every label to one internal name (``labels.LABELS``) and offers accessors that hide
 the structural differences (``pps``, ``copulas``, ``negated``), so the pattern rules are written
 once and work on ``Sentence`` objects from either backend.
 """
@@ -18,74 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from lgm_rdf.learn.patterns.labels import NEGATIONS, canonical
 from lgm_rdf.nlp.concepts import lemma_of
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.nlp.plural import singular_verb_form
+from lgm_rdf.nlp.plural import plural_verb_form, singular_verb_form
 
-# internal name of every dependency label we care about (spaCy and UD v2 alike)
-LABELS: dict[str, str] = {
-    "nsubj": "subj",
-    "nsubjpass": "subjpass",
-    "nsubj:pass": "subjpass",
-    "dobj": "obj",
-    "obj": "obj",
-    "attr": "attr",
-    "cop": "cop",
-    "prep": "prep",
-    "agent": "prep",
-    "pobj": "pobj",
-    "pcomp": "pobj",
-    "obl": "obl",
-    "nmod": "nmod",
-    "case": "case",
-    "fixed": "fixed",
-    "compound": "compound",
-    "flat": "flat",
-    "compound:prt": "prt",
-    "prt": "prt",
-    "appos": "appos",
-    "conj": "conj",
-    "cc": "cc",
-    "preconj": "cc",
-    "amod": "amod",
-    "det": "det",
-    "predet": "det",
-    "det:predet": "det",
-    "nummod": "nummod",
-    "poss": "poss",
-    "nmod:poss": "poss",
-    "neg": "neg",
-    "advmod": "advmod",
-    "acl": "acl",
-    "relcl": "acl",
-    "acl:relcl": "acl",
-    "oprd": "xcomp",
-    "xcomp": "xcomp",
-    "aux": "aux",
-    "auxpass": "auxpass",
-    "aux:pass": "auxpass",
-    "mark": "mark",
-    "punct": "punct",
-    "ccomp": "ccomp",
-    "csubj": "ccomp",
-    "parataxis": "ccomp",
-    "nmod:npmod": "npmod",
-    "obl:npmod": "npmod",
-    "npadvmod": "npmod",
-}
-NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor", "none", "nobody", "nothing"})
 NOUNS = frozenset({"NOUN", "PROPN"})
 QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
 HYPHENS = frozenset({"-", "–", "‐"})
-
-
-def canonical(tok: Token) -> str:
-    """Internal label of ``tok`` (subtypes fall back to their base label)."""
-    label = tok.deprel.lower()
-    name = LABELS.get(label) or LABELS.get(label.split(":")[0], label.split(":")[0])
-    if name == "advmod" and tok.lemma.lower() in NEGATIONS:
-        return "neg"
-    return name
 
 
 _COMPLEMENTIZERS = frozenset({"that", "whether", "if"})
@@ -158,11 +98,22 @@ class DepView:
         return sorted(out)
 
     def _list_item(self, j: int, k: int) -> bool:
-        """True if "appos" ``k`` is the next item of a list after ``j`` ("a singer, a drummer and")."""
+        """True if "appos" ``k`` is the next item of a list after ``j`` ("a singer, a drummer and"),
+        also where the parse hung the rest on ``j``: common nouns, then "and" and a conjunct of
+        ``j`` ("an outdoorsman, [cyclist]appos, and [explorer]conj of outdoorsman")."""
         if not self.children(k, "conj", "cc"):
-            return False
+            after = [c for c in self.children(j, "conj") if c > k]
+            nouns = all(
+                self.tokens[m].upos == "NOUN" and self.tokens[m].text.islower() for m in (j, k)
+            )
+            if not (nouns and after and any(k < c < after[0] for c in self.children(j, "cc"))):
+                return False
         first = min(self.subtree(k, frozenset({"conj", "cc", "punct"})))
         before = self.subtree(j) - self.subtree(k)
+        end = max(self.subtree(k)) + 1
+        names = {self.tokens[j].upos, self.tokens[k].upos} == {"PROPN"}
+        if names and end < len(self) and self.tokens[end].text == ",":
+            return False  # "Togoland, officially A and later B, was": names set off
         return first >= 2 and self.tokens[first - 1].text == "," and first - 2 in before
 
     def or_apposition(self, k: int) -> bool:
@@ -283,14 +234,18 @@ class DepView:
 
     def bracket_depth(self, i: int) -> int:
         """How many brackets are open before token ``i``."""
-        opened = sum(t.text in ("(", "[") for t in self.tokens[:i])
-        closed = sum(t.text in (")", "]") for t in self.tokens[:i])
+        # a bracket may share its token with what the tokenizer left beside it: "Ii (; ) is"
+        opened = sum(t.text.count("(") + t.text.count("[") for t in self.tokens[:i])
+        closed = sum(t.text.count(")") + t.text.count("]") for t in self.tokens[:i])
         return max(opened - closed, 0)
 
     def first_conjunct(self, i: int) -> int:
-        """The first member of the coordination that ``i`` belongs to."""
+        """The first member of the coordination that ``i`` belongs to (through an item the
+        parse made an apposition: "a singer, [drummer]appos and [poet]conj")."""
         seen = {i}
-        while self.rels[i] == "conj" and (h := self.head(i)) is not None and h not in seen:
+        while (h := self.head(i)) is not None and h not in seen:
+            if self.rels[i] != "conj" and not (self.rels[i] == "appos" and self._list_item(h, i)):
+                break
             seen.add(h)
             i = h
         return i
@@ -356,6 +311,48 @@ class DepView:
         """Plural noun by morphology or Penn tag."""
         tok = self.tokens[i]
         return "Number=Plur" in tok.feats or tok.tag in ("NNS", "NNPS")
+
+    def initial_plural(self, i: int) -> bool:
+        """ "Bananas, which are berries, grow ...": a sentence-initial plural subject that the
+        tagger took for a name (a plural verb agrees with it)."""
+        v, tok = self, self.tokens[i]
+        text = tok.text.lower()
+        if i != 0 or tok.upos != "PROPN" or not text.endswith("s") or text.endswith("ss"):
+            return False
+        if len(v) > 1 and v.tokens[1].text == "(":
+            return False  # "Pliers (born Everton Bonner) is ...": a name with its particulars
+        h = v.head(i)
+        if h is None or v.rels[i] != "subj" or v.children(i, "compound", "flat"):
+            return False
+        verbs = [h, *v.children(h, "aux", "cop")]
+        bare = v.tokens[h].tag == "VB" and len(verbs) == 1
+        return bare or any(plural_verb_form(v.tokens[k]) for k in verbs)
+
+    def singular_name(self, i: int) -> bool:
+        """ "Requests is an HTTP library": a capitalised subject in -s with a singular verb is a
+        name, not a plural (the reverse of ``initial_plural``)."""
+        v, text = self, self.tokens[i].text
+        if not text[:1].isupper() or not text.endswith("s") or v.rels[i] != "subj":
+            return False
+        h = v.head(i)
+        return h is not None and v.singular_verb(h)
+
+    def counted_plural(self, idx: list[int]) -> bool:
+        """A capitalised plural head counted by a number outside the phrase ("one of the 30
+        Residence Halls"; the tagger takes "Halls" for a name as often): the class, in the
+        singular, not a name. A year counts nothing ("the 1904 Summer Olympics"), nor does a
+        number with a unit ("3.4Ghz i7-4770 Windows")."""
+        tok = self.tokens[idx[-1]]
+        if tok.tag not in ("NNPS", "NNP") or not tok.text.endswith("s") or tok.text.endswith("ss"):
+            return False
+        counts = [self.tokens[k] for k in self.children(idx[-1], "nummod") if k not in idx]
+        return any(
+            (t.text.isdigit() or t.text.isalpha())
+            and t.text.lower() not in ("1", "one")
+            and t.ent_type != "DATE"
+            and not (len(t.text) == 4 and t.text.isdigit())
+            for t in counts
+        )
 
     def singular_verb(self, clause: int) -> bool:
         """The finite verb of ``clause`` (or its copula/auxiliary) is third person singular."""

@@ -29,20 +29,19 @@ from lgm_rdf.learn.patterns.words import (
     BOUND_PREFIXES,
     CLASSIFYING_ENDINGS,
     GRADING_ADJECTIVES,
+    KIND_PROPER_ADJECTIVES,
     LIGHT_NOUNS,
     NAME_PARTICLES,
     NUMBER_ABBREVIATIONS,
-    OPENING_DETERMINERS,
     ORDINAL_WORDS,
-    POST_NOMINALS,
     SCOPE_ADJECTIVES,
     TITLE_FUNCTION_WORDS,
 )
 from lgm_rdf.nlp.model import Token
 
-_OPEN = {"(": ")", "[": "]"}
+BRACKETS = {"(": ")", "[": "]"}
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch")
-_MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
+MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
 
 
 def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
@@ -71,9 +70,11 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
     adjective of the phrase, formed from a noun (its ending), that neither grades nor judges
     ("typical", "classic", "popular") and carries no modifier of its own ("very")."""
     tok = v.tokens[k]
-    if v.rels[k] != "amod" or v.head(k) not in span or v.kids[k] or tok.tag != "JJ":
+    if v.rels[k] != "amod" or v.head(k) not in span or v.kids[k]:
         return False
-    if v.after_hyphen(k):
+    if tok.text[:1].isupper() and tok.text.lower() in KIND_PROPER_ADJECTIVES:
+        return True  # "a Christian church", "a Germanic language"
+    if tok.tag != "JJ" or v.after_hyphen(k):
         return False  # "racial" of "multi-racial": half a word
     text = tok.text
     if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):
@@ -124,7 +125,7 @@ def bound_prefix(v: DepView, idx: list[int]) -> list[int]:
     return idx
 
 
-def _title_word(v: DepView, k: int) -> bool:
+def title_word(v: DepView, k: int) -> bool:
     """A word a title may hold: capitalised, a number, or a lower-case function word."""
     text = v.tokens[k].text
     return text[:1].isupper() or text.isdigit() or text in TITLE_FUNCTION_WORDS or text in HYPHENS
@@ -135,80 +136,24 @@ def enclosed(v: DepView, idx: list[int]) -> list[int] | None:
     title-case phrase ('"Escape to Hangover"', "(Every Day And Night)"); None otherwise."""
     toks = v.tokens
     lo, hi = idx[0] - 1, idx[-1] + 1
-    while lo >= 0 and idx[0] - lo <= _MAX_TITLE and toks[lo].text not in QUOTES | set(_OPEN):
+    while lo >= 0 and idx[0] - lo <= MAX_TITLE and toks[lo].text not in QUOTES | set(BRACKETS):
         lo -= 1
-    if lo < 0 or idx[0] - lo > _MAX_TITLE:
+    if lo < 0 or idx[0] - lo > MAX_TITLE:
         return None
-    close = _OPEN.get(toks[lo].text)
+    close = BRACKETS.get(toks[lo].text)
     ends = {close} if close else QUOTES
-    while hi < len(toks) and hi - idx[-1] <= _MAX_TITLE and toks[hi].text not in ends:
-        if toks[hi].text in QUOTES | set(_OPEN) | {")", "]"}:
+    while hi < len(toks) and hi - idx[-1] <= MAX_TITLE and toks[hi].text not in ends:
+        if toks[hi].text in QUOTES | set(BRACKETS) | {")", "]"}:
             return None
         hi += 1
     if hi >= len(toks) or toks[hi].text not in ends or hi - lo < 2:
         return None
     inside = list(range(lo + 1, hi))
-    if not toks[inside[0]].text[:1].isupper() or not all(_title_word(v, k) for k in inside):
+    if not toks[inside[0]].text[:1].isupper() or not all(title_word(v, k) for k in inside):
         return None
     if len(inside) > 1 and toks[inside[0]].text.lower() in ARTICLES:
         inside = inside[1:]  # '"The Simpsons"' is the concept "simpsons", as unquoted
     return inside
-
-
-_TITLE_MARKS = frozenset({":", "&", "'s", "’s", "'", "’", "!", "."})
-_NO_OPENING = frozenset({"ADP", "SCONJ", "CCONJ", "ADV", "PRON", "INTJ", "AUX", "PART", "PUNCT"})
-
-
-def opening_title(v: DepView, cop: int) -> list[int] | None:
-    """The title-case name that fills the whole sentence before the copula ``cop``.
-
-    Definitions open with the thing defined, and a title often defeats the parse: "Build Me Up
-    From Bones is the third studio album" (a clause subject), "Comedians in Cars Getting Coffee
-    is a talk show" (subject "Comedians"), "Act of War: Direct Action is a game". When every
-    word before the copula is capitalised, a number, a title function word or a name particle,
-    the whole run is the subject. Brackets right before the copula are left out ("Errol Nolan II
-    (born 1991) is ..."), so are honours after a name ("Donald Mackay CBE"). None for an opening
-    adverbial ("In 2010 Smith was"), a determiner ("This Act is"), a comma, fewer than two words,
-    "or" (two names: the alias rules read them) or a coordination before a plural verb ("Tom
-    and Jerry are cats": two subjects)."""
-    toks = v.tokens
-    if cop < 2 or v.lemma(cop) != "be":
-        return None
-    idx: list[int] = []
-    k = 0
-    while k < cop:
-        text = toks[k].text
-        if text in _OPEN:
-            close = next((j for j in range(k + 1, cop) if toks[j].text == _OPEN[text]), None)
-            if close is None or not idx:
-                return None
-            k = close + 1
-            if k < cop and toks[k].text not in _OPEN:
-                return None  # "Boxing (Armenian: ...) in Armenia is": the name is not all of it
-            continue
-        lower = text.lower()
-        if not (_title_word(v, k) or text in _TITLE_MARKS or lower in NAME_PARTICLES):
-            return None
-        if len(idx) >= _MAX_TITLE:
-            return None
-        idx.append(k)
-        k += 1
-    while len(idx) > 2 and toks[idx[-1]].text.lower().strip(".") in POST_NOMINALS:
-        idx.pop()
-    if sum(toks[k].text[:1].isalnum() for k in idx) < 2:
-        return None
-    first, last = toks[idx[0]], toks[idx[-1]]
-    if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
-        return None
-    if first.upos in _NO_OPENING or (first.upos == "DET" and first.text.lower() not in ARTICLES):
-        return None
-    if not last.text[:1].isalnum() or last.text in TITLE_FUNCTION_WORDS or last.tag == "POS":
-        return None
-    if any(toks[j].text == "or" for j in idx):
-        return None  # "The Lacy Dog or Blue Lacy Dog is a breed": two names of one thing
-    if any(toks[j].text in ("and", "&") for j in idx) and not v.singular_verb(cop):
-        return None
-    return idx
 
 
 def title_goes_on(toks: Sequence[Token], n: int) -> bool:
@@ -225,7 +170,7 @@ def _title_run(v: DepView, idx: list[int]) -> list[int]:
     Traffic Capacity Across the Chesapeake Bay" (mid-sentence such words are capitalised only
     in titles); the run ends at its last capitalised word."""
     toks, hi, end, signal = v.tokens, idx[-1] + 1, idx[-1], False
-    while hi < len(toks) and _title_word(v, hi) and toks[hi].upos != "PUNCT":
+    while hi < len(toks) and title_word(v, hi) and toks[hi].upos != "PUNCT":
         text = toks[hi].text
         if text[:1].isupper():
             end = hi
@@ -267,8 +212,15 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         num = nxt + 1 if toks[nxt].text == "." and not toks[idx[-1]].ws else nxt
         if num < len(toks) and toks[num].text[:1].isdigit():
             idx = list(range(idx[0], num + 1))  # "Violin Sonata No. 3": the number is in it
-    if idx[0] == 1 and toks[0].upos == "ADP" and v.rels[i] in ("subj", "subjpass"):
+    if idx[0] > 0 and toks[idx[0] - 1].upos == "ADP" and toks[i].ent_type == "PERSON":
+        while (
+            len(idx) > 1 and toks[idx[0]].ent_type != "PERSON" and toks[idx[0]].text[:1].isupper()
+        ):
+            idx = idx[1:]  # "At Google Larry Page was": the place is the preposition's
+    setting = any(toks[k].ent_type in ("PERSON", "DATE", "TIME") for k in idx)
+    if idx[0] == 1 and toks[0].upos == "ADP" and v.rels[i] in ("subj", "subjpass") and not setting:
         idx = [0, *idx]  # "Of Mice and Men is a novel": a preposition cannot open a clause
+        # (it does open "At Google Larry Page was", "In May Tom Hale was")
     return idx
 
 

@@ -1,15 +1,18 @@
 """Rule-based meta-relation extraction over the dependency parse (DESIGN §4, no LLM).
 
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
-This module holds the copula and apposition rules; ``lists`` the list rules, ``verbs`` the verb rules,
-``alias`` the naming rules, ``prose`` the recall rules for encyclopaedic prose (named lists,
-inverted superlatives, bracketed aliases), ``titles`` the rules that read titles and names off
-the text (quoted, bracketed, opening a definition), ``foreign`` names given in another language
-in brackets, ``args`` the arguments, ``words`` the word classes:
+This module holds the copula rules and the indefinite apposition ("A, a B, ..."); ``predicates``
+what a copula's predicate noun makes of its subject, ``appositions`` the definite and plural
+appositions, ``lists`` the list rules, ``verbs`` the verb rules, ``alias`` the naming rules,
+``prose`` the recall rules for encyclopaedic prose (named lists, inverted superlatives, bracketed
+aliases), ``titles`` and ``opening`` the rules that read titles and names off the text (quoted,
+bracketed, opening a definition), ``foreign`` names given in another language in brackets,
+``offices`` offices before names, ``args`` the arguments, ``words`` the word classes:
 
 inheritance  "A is a type/kind/form/... of B", copula "A is a B" / "As are Bs" (also "A is a B
              and C"), "A is the (state's) largest / first / only B", "A, a B, ...", "B such as
-             A1, A2", "such B as A", "Bs including A1, A2", "Bs like A1", "A1, A2 and other B", "A belongs to the family B", "A is a member of
+             A1, A2", "such B as A", "Bs including A1, A2", "Bs like A1", "A1, A2 and other B", "Unlike
+             other Bs, A ...", "A belongs to the family B", "A is a member of
              the genus B", "A is one of the Bs (of Y)", "A is a B of <Name>" (a place or body:
              "an island of Indonesia"), "A is classified as a B", "Bs include A1, A2"
 composition  "X consists of / is composed of / is made (up) of|from / contains / includes /
@@ -44,31 +47,17 @@ are mammals, ...") resolve to the noun their clause modifies.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
-from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
-from lgm_rdf.learn.patterns.prose import ProseRules
+from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.words import (
-    ABSTRACT_SUBJECTS,
-    AGENT_SUFFIXES,
     DEGREE_WORDS,
     ELABORATING,
-    EVALUATIVE_NOUNS,
-    MEASURE_NOUNS,
-    ORDINAL_WORDS,
-    PARTITIVES,
-    PORTION_NOUNS,
-    POSTPOSITIVE_ADJECTIVES,
-    PROPERTY_OF_NOUNS,
-    QUANTITY_NOUNS,
     RATINGS,
-    RELATIONAL_NOUNS,
-    ROLE_SUFFIXES,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
@@ -79,10 +68,6 @@ def shouted(text: str) -> bool:
     """Whether a sentence is written in capitals (20 letters or more, four in five upper case)."""
     letters = [ch for ch in text if ch.isalpha()]
     return len(letters) >= 20 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)
-
-
-# "the only NFL team", "the sole survivor": like a superlative, one member of the class
-SOLE = frozenset({"only", "sole"})
 
 
 class PatternExtractor:
@@ -105,7 +90,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
+class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -123,6 +108,7 @@ class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
             ("become", self._becoming),
             ("such-as", self._such_as),
             ("and-other", self._and_other),
+            ("like-others", self._like_others),
             ("short-for", self._short_for),
             ("acronym", self._acronyms),
             ("born", self._born),
@@ -137,6 +123,7 @@ class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
             ("bracketed-alias", self._bracketed_aliases),
             ("definite-apposition", self._definite_appositions),
             ("name-definite-apposition", self._name_definite_appositions),
+            ("plural-apposition", self._plural_appositions),
             ("quoted-title-noun", self._quoted_title_nouns),
             ("place-of-name", self._place_of_names),
             ("bracketed-members", self._bracketed_members),
@@ -153,7 +140,9 @@ class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
         stated = list(v.copulas())
         for s, n, cop in [*stated, *self._clausal_subjects({c for _, _, c in stated})]:
             clause = v.head(s) if s is not None else cop
-            if clause is None or self._blocked(clause, n, cop):
+            # "Chul Khoshk (, also Romanized as X) is a village": the aside became the root
+            aside = s is None and self._bracketed_head(cop)
+            if clause is None or self._blocked(clause, n, cop, reported=not aside):
                 continue
             if self._hedged(clause):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
@@ -180,7 +169,9 @@ class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
             number = v.is_plural(n)
             # "Bings are sources of vitamins, particularly vitamin C": the conjuncts of a
             # relational predicate ("sources of") or after "particularly" are no classes
-            closed = bool(v.pp_objects(n, "of")) and v.lemma(n) not in TYPE_NOUNS | PART_NOUNS
+            of = v.pp_objects(n, "of")  # not "a businessman and entrepreneur of Jewish origin"
+            closed = bool(of) and v.lemma(n) not in TYPE_NOUNS | PART_NOUNS
+            closed = closed and not self._restrictive_of(n, of)
             for m in v.offered(v.conjuncts(n)):  # not "not a linter or a checker"
                 own = bool(v.determiner(m)) or v.lemma(m) == "one"  # "... and one of the Bs"
                 if m != n and ((closed and not own) or self._elaboration(m)):
@@ -229,18 +220,18 @@ class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
         nxt = n + 1  # the next word modifies a later noun: the phrase has not ended (-1: skip)
         later = v.head(nxt) if nxt < len(v) else None
         if later is not None and later > nxt and v.tokens[nxt].upos in ("ADV", "ADJ", "NOUN"):
+            if v.rels[later] == "attr" and v.head(later) == v.head(n):
+                return later  # "is a [hockey]attr right [winger]attr": one phrase cut in two
             return -1 if v.tokens[later].upos == "NOUN" and v.rels[nxt] != "prep" else n
         return n
 
-    def _postpositive(self, n: int) -> int:
-        """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
-        v = self.v
-        if v.lemma(n) not in POSTPOSITIVE_ADJECTIVES or not v.children(n, "prep", "obl", "nmod"):
-            return n
-        mods = [k for k in v.children(n, "amod", "compound") if k == n - 1]
-        if mods and v.tokens[mods[0]].text.islower() and not v.kids[mods[0]]:
-            return mods[0]
-        return n
+    def _bracketed_head(self, cop: int) -> bool:
+        """The head of ``cop`` lies inside brackets closed before it."""
+        v, h = self.v, self.v.head(cop)
+        if h is None or h > cop:
+            return False
+        opened = [k for k in range(h) if v.tokens[k].text == "("]
+        return bool(opened) and any(v.tokens[k].text == ")" for k in range(h, cop))
 
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""
@@ -275,141 +266,3 @@ class _Rules(ProseRules, ForeignNameRules, OfficeTitleRules):
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     self.rule = "apposition"
                     self._predicate([arg], i, 0.8)
-
-    def _predicate(
-        self, children: list[Arg], n: int, confidence: float, cop: int | None = None
-    ) -> None:
-        """Relations stated by the predicate noun ``n`` of ``children`` (``cop``: "is", "are")."""
-        v, b = self.v, self.b
-        host, n = n, self._postpositive(n)
-        lemma, of = v.lemma(n), v.pp_objects(n, "of")
-        if lemma in PART_NOUNS and lemma != "part":  # "Flour is an ingredient in bread"
-            of += v.pp_objects(n, "in")
-        if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"
-            language = any(
-                v.tokens[m].text[:1].isupper() for m in v.children(n, "amod", "compound")
-            )
-            for t in v.pp_objects(n, "for", "of"):
-                if language and v.tokens[t].text.islower():
-                    continue  # "Tybee is the Euchee word for salt": a translation, no alias
-                if v.determiner(t) not in ("a", "an"):
-                    self.rule = "name-for"
-                    self._emit_all("alias", children, b.args([t], "whole"), 0.9)
-            return
-        owned = bool(v.children(host, "poss"))  # "the state's largest city", "her third album"
-        sole = any(v.lemma(k) in SOLE for k in v.children(n, "amod", "advmod"))
-        if (owned or sole) and lemma in RELATIONAL_NOUNS:
-            return  # "his second wife", "the club's biggest rival": a relation, no class
-        if sole and v.pp_objects(n, "to", "for"):
-            return  # "the only alternative to C++", "the sole heir to the throne"
-        if (v.determiner(host) == "the" or owned) and (sole or self._ranked(n)):
-            # "Paraguay is the smallest landlocked country", "X is the first album by Y",
-            # "Sorin Hall is the oldest of the residence halls": a named member of a class
-            kind = [o for o in of if v.is_plural(o)] if v.tokens[n].upos == "ADJ" else [n]
-            self.rule = "superlative"
-            for child in (c for c in children if c.is_name):
-                for t in kind:
-                    self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
-            return
-        part = lemma in PART_NOUNS | PORTION_NOUNS  # "a portion of Antarctica": a part
-        special = lemma in TYPE_NOUNS or part or lemma in ("one", "member")
-        if of and not special and (self._locative_of(n, of) or self._restrictive_of(n, of)):
-            of = []  # "an island of Indonesia" locates, "a sprinter of Jamaican descent" narrows
-        if of:
-            targets = [c for o in of for c in v.conjuncts(o)]
-            for child in children:
-                for t in targets:
-                    if lemma in TYPE_NOUNS or (lemma == "one" and v.is_plural(t)):
-                        # "Tennis is a kind of racket sport": the kind is named in full
-                        as_kind = replace(child, is_name=child.is_name and lemma == "one")
-                        found = b.parent(t, as_kind, restricted=lemma == "one")
-                        if lemma in TYPE_NOUNS:
-                            found = self._described_kind(t, found)
-                        self.rule = "one-of" if lemma == "one" else "type-of"
-                        self._emit("inheritance", child, found, 0.95)
-                    elif part:
-                        self.rule = "part-of"
-                        self._emit("composition", b.whole(t), child, 0.9)
-                    elif lemma == "member":
-                        self.rule = "member-of"
-                        self._emit("inheritance", child, b.group(t), 0.85)
-            return
-        titled_class = b.titled_class(n, host)  # "a National Historic Landmark"
-        if not b.nounish(n) or (b.proper(n) and not titled_class) or part:
-            return
-        children = [c for c in children if c.is_name] if titled_class else children
-        if lemma in EVALUATIVE_NOUNS | MEASURE_NOUNS:
-            return  # "The phone is a total disaster", "The museum is a short walk away"
-        if lemma in RELATIONAL_NOUNS and v.pp_objects(n, "for", "to", "around"):
-            return  # "a replacement for spaCy Projects", "a successor to X": what it is to X
-        # "Life is a journey": an abstract subject makes a plain copula a metaphor
-        children = [c for c in children if c.key not in ABSTRACT_SUBJECTS]
-        if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in", "among"):
-            # "The company is a leader in solar energy": a role a common noun plays somewhere
-            children = [c for c in children if c.is_name]
-        numbers = [v.tokens[k].text for k in v.children(host, "nummod")]
-        if any(not is_year(t) and t == t.lower() for t in numbers):
-            return  # "The time to beat is 11 hours": a quantity ("a 2006 film", "a K-12 school")
-        det = v.determiner(host)
-        if not det and any(is_year(t) for t in numbers) and all(c.is_name for c in children):
-            det = "a"  # "X is 2006 American comedy film": headline style drops the article
-        if not det and v.rels[host] == "appos" and (h := v.head(host)) is not None:
-            det = v.determiner(h)  # the article of a phrase that ran on ("a download ... album")
-        if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared
-            det = v.determiner(v.first_conjunct(n))
-        plural = v.is_plural(n) or (
-            cop is not None and v.tokens[cop].text.lower() in ("are", "were")
-        )
-        if any(k == n + 1 and not v.kids[k] for k in v.children(n, "amod")):
-            return  # "a nervous [system] [stimulant]amod": a broken noun phrase
-        if det in ("a", "an", "another") or (not det and plural):
-            for child in children:
-                found = b.parent(n, child, restricted=True)
-                self._emit("inheritance", child, found, confidence)
-
-    def _ranked(self, n: int) -> bool:
-        """ "the largest city", "the first album", "the 204th episode", "the most famous
-        painting", "the oldest (of the halls)": a superlative or an ordinal picks one member."""
-        v = self.v
-        mods = [n] if v.tokens[n].upos == "ADJ" else v.children(n, "amod", "nummod", "advmod")
-        for k in mods:
-            tok = v.tokens[k]
-            text = tok.text.lower().split("-")[0]
-            if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
-                return True
-            if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
-                return True
-            if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
-                return True
-        return False
-
-    def _restrictive_of(self, n: int, of: list[int]) -> bool:
-        """ "a system of architecture", "a sprinter of Jamaican descent", "a professor of
-        history": "of" a bare common noun narrows the class instead of relating its subject to
-        something (a relational noun still relates: "a source of vitamins", "a fan of jazz")."""
-        v = self.v
-        if v.lemma(n) in RELATIONAL_NOUNS | QUANTITY_NOUNS | PARTITIVES:
-            return False
-        agent = v.tokens[n].text.lower().endswith(AGENT_SUFFIXES)
-        for o in of:
-            tok = v.tokens[o]
-            if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(o):
-                return False
-            if v.children(o, "nummod", "poss") or v.conjuncts(o) != [o]:
-                return False
-            if any(self.b.proper(m) or v.quoted(m) for m in v.children(o, "compound", "nmod")):
-                return False  # 'an editor of "Skeptical Inquirer" magazine': a named thing
-            if agent and v.lemma(o) not in PROPERTY_OF_NOUNS:
-                return False  # "a promoter of direct action", "an editor of magazines": relate
-        return True
-
-    def _locative_of(self, n: int, of: list[int]) -> bool:
-        """ "a mountain of the Alps", "a satellite of the Earth": "of" a name, no relational noun.
-
-        A relational ("a friend of Bob", "a member of the EU") or agentive noun ("a founder of
-        Apple", "a resident of Paris") says how its subject relates to the name instead.
-        """
-        v, text = self.v, self.v.tokens[n].text.lower()
-        if v.lemma(n) in RELATIONAL_NOUNS or text.endswith(AGENT_SUFFIXES):
-            return False
-        return all(self.b.proper(o) and v.determiner(o) in ("", "the") for o in of)

@@ -1,7 +1,7 @@
 """List rules of the pattern extractor (a mixin over ``verbs.VerbRules``).
 
 inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs including A1, A2", "Bs like A1",
-             "A1, A2 and other Bs"
+             "A1, A2 and other Bs", "Unlike other Bs, A ..."
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from lgm_rdf.nlp.wordlists import PART_NOUNS
 QUOTED_WORDS = 4  # a quoted example of this many words is a saying or a question, not a name
 
 
+# "unlike other Bs", "like many Bs": the words that make a comparison a membership
+_OTHERS = frozenset({"other", "many", "most", "all", "some", "several"})
 # nouns that measure: an "including" after them counts in, it lists no kinds
 _MEASURING = MEASURE_NOUNS | AMOUNT_NOUNS
 
@@ -33,7 +35,7 @@ class ListRules(VerbRules):
         """ "Bs such as A1, A2 and A3", "such Bs as A", "Bs including A", "Bs like A"."""
         v = self.v
         for p in range(len(v)):
-            if v.tokens[p].upos != "NOUN" and not self.b.initial_plural(p):
+            if v.tokens[p].upos != "NOUN" and not v.initial_plural(p):
                 continue
             objs = v.pp_objects(p, "such as")
             common = v.is_plural(p) and (p == 0 or v.tokens[p].text.islower())  # not "Banks"
@@ -140,3 +142,24 @@ class ListRules(VerbRules):
             if any(v.lemma(k) in ("and", "or") for k in ccs):
                 for child in self.b.args(members):
                     self._emit("inheritance", child, self.b.parent(p, child), 0.9)
+
+    def _like_others(self) -> None:
+        """ "Unlike other Germanic languages, Dutch ...", "Like many birds, the robin ...": the
+        name the clause is about is one of the Bs it is compared with."""
+        v, b = self.v, self.b
+        for k in range(len(v)):
+            clause = v.head(k)
+            if v.lemma(k) not in ("like", "unlike") or clause is None or v.rels[k] != "prep":
+                continue
+            if k > 0 and v.tokens[k - 1].text != ",":
+                continue  # "sounds like other bands": a comparison inside the clause
+            for o in v.children(k, "pobj"):
+                mods = {v.lemma(m) for m in v.children(o, "amod", "det")}
+                if not v.is_plural(o) or v.tokens[o].upos != "NOUN" or not mods & _OTHERS:
+                    continue
+                subjects = v.children(clause, "subj", "subjpass")
+                if len(subjects) != 1 or subjects[0] < k:
+                    continue
+                for child in b.subject_args(b.subjects(subjects[0], clause)):
+                    if child.is_name:
+                        self._emit("inheritance", child, b.parent(o, child, restricted=True), 0.8)

@@ -8,7 +8,9 @@ inheritance  a list of quoted titles or capitalised names after "include" / "inc
              including Sprite, Vodafone and Dish TV"), an inverted superlative ("The
              shortest-reigning monarch was Lady Jane Grey"), a class noun right before a named
              entity the parser cut into a preposition ("the hard rock band Behind Crimson
-             Eyes"), a place noun with an appositive "of" ("the city of Wichita")
+             Eyes"), a place noun with an appositive "of" ("the city of Wichita"), names in
+             brackets after a counted class noun ("three reservoirs (Loch Raven, Prettyboy and
+             Liberty)")
 alias        a naming phrase in brackets after a name ("the FIFA U-20 World Cup (formerly called
              FIFA World Youth Championship)", "Bombay (also known as Mumbai)")
 """
@@ -19,22 +21,18 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, initials, looks_like_acronym
-from lgm_rdf.learn.patterns.depview import QUOTES
-from lgm_rdf.learn.patterns.titles import TitleRules
+from lgm_rdf.learn.patterns.titles import MENTION_NOUNS, TitleRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
     COPULA_HEDGES,
     DECLARING_VERBS,
-    EVALUATIVE_NOUNS,
     FOUNDING_VERBS,
-    MEASURE_NOUNS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
     SERVING_VERBS,
     VAGUE_QUANTITIES,
-    relational_noun,
 )
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
@@ -147,71 +145,29 @@ class ProseRules(TitleRules):
                 if name.is_name:
                     self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
 
-    # ------------------------------------------------------ definite class, then name
-    def _definite_appositions(self) -> None:
-        """ "a compilation by the Australian progressive metal band, Alchemist", "his second
-        novel, The Road,": a name set off after a definite or owned singular class noun names a
-        member of the class (not after a relational noun: "its founder, X", "his wife, Y")."""
+    # ------------------------------------------------------------------ bracketed members
+    def _bracketed_members(self) -> None:
+        """ "one of three reservoirs (Loch Raven, Prettyboy and Liberty)": names listed in
+        brackets right after a counted plural class noun are its members."""
         v, b, toks = self.v, self.b, self.v.tokens
-        for i in range(1, len(v)):
-            h = v.head(i)
-            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
+        for k in range(len(toks) - 4):
+            if toks[k].upos != "NOUN" or not toks[k].text.islower() or not v.is_plural(k):
                 continue
-            first = min(v.subtree(i))
-            # the comma after the name is the noun's too: compare with what comes before it
-            before = [k for k in v.subtree(h) - v.subtree(i) if k < first]
-            if not self._set_off_apposition(i, first - 1 == max(before, default=-1)):
-                continue  # not set off, or a list
-            head = toks[h]
-            owned = bool(v.children(h, "poss"))  # "Nordeman's third studio album, "Woven""
-            if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
+            if toks[k + 1].text != "(" or v.lemma(k) in MENTION_NOUNS or self._blocked(k):
                 continue
-            if (v.determiner(h) != "the" and not owned) or v.pp_objects(h, "of"):
-                continue  # "the capital of France, Paris"; a relational noun below
-            if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
+            if not v.children(k, "nummod"):
+                continue  # a counted set is enumerated; "offices (Leeds and Derby)" only locates
+            items = self._named_items(k + 2)
+            end = items[-1][-1] + 1 if items else k
+            if len(items) < 2 or end >= len(toks) or toks[end].text != ")":
                 continue
-            if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):
-                continue  # "the former Temal municipality, Shkodër County, northern Albania"
-            name = b.arg(i, "name")
-            if name is not None and name.is_name:
-                self.rule = "definite-apposition"
-                self._emit("inheritance", name, b.parent(h, name), 0.8)
-
-    def _name_definite_appositions(self) -> None:
-        """ "Santiago de Compostela, the political capital city, has ...": a definite singular
-        class noun set off right after a name says what the one thing the name names is; not
-        what it is of or to another ("Paris, the capital of France", "Ann, the assistant to the
-        president", "Bob, the protagonist"), nor one picked out of its context ("the latter"),
-        nor a noun with a name of its own ("Dylan, the guitarist Eric Clapton and others")."""
-        v, b = self.v, self.b
-        excluded = NAME_NOUNS | EVALUATIVE_NOUNS | MEASURE_NOUNS
-        for i in range(2, len(v)):
-            h = v.head(i)
-            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(h):
-                continue
-            if not v.tokens[i].text.islower() or v.determiner(i) != "the" or v.is_plural(i):
-                continue
-            if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or relational_noun(v.lemma(i)):
-                continue
-            if v.pp_objects(i, "of", "to") or v.children(i, "poss") or b.selected(i):
-                continue
-            if any(b.proper(k) for k in v.children(i, "appos", "compound", "flat") if k > i):
-                continue
-            first = min(v.subtree(i))
-            between = range(max(b.name_tokens(h)) + 1, first - 1)
-            if not self._set_off_apposition(i, all(v.tokens[k].text in QUOTES for k in between)):
-                continue  # "Oprah Winfrey, the actress, and Barack Obama, the president"
-            for name in b.args([h], "name"):
-                self._emit("inheritance", name, b.parent(i, name, restricted=True), 0.75)
-
-    def _set_off_apposition(self, i: int, adjacent: bool) -> bool:
-        """Whether the apposition ``i``, ``adjacent`` to what it describes, stands between a
-        comma and the end of its clause (a comma, a stop): no list, no phrase that runs on."""
-        v, toks = self.v, self.v.tokens
-        first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
-        if not adjacent or first < 1 or toks[first - 1].text != ",":
-            return False
-        return not (end < len(v) and toks[end].upos != "PUNCT") and not v.children(i, "conj", "cc")
+            places = all(toks[span[0]].ent_type in ("GPE", "LOC") for span in items)
+            if places and v.lemma(k) not in PLACE_CLASS_NOUNS:
+                continue  # "offices (London and Paris)": where they are, not what they are
+            self.rule = "bracketed-members"
+            for span in items:
+                if (name := self._title_arg(span)) is not None:
+                    self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
 
     # ------------------------------------------------------------------ becoming
     def _becoming(self) -> None:
@@ -365,6 +321,8 @@ class ProseRules(TitleRules):
             if toks[p].text != "(":
                 continue
             j = p + 1
+            while j < len(toks) and toks[j].text in (";", ","):
+                j += 1  # "(; also known as X; born ...)": a pronunciation cut out of the text
             while j < len(toks) and v.lemma(j) in NAMING_ADVERBS | _BRACKET_ADVERBS:
                 j += 1
             word = toks[j].text.lower() if j < len(toks) else ""
@@ -384,9 +342,10 @@ class ProseRules(TitleRules):
             if close is None or close <= start or not toks[start].text[:1].isupper():
                 continue
             # "(also called the Pyramid of Khufu, after the pharaoh ...)": the name ends at a
-            # comma or semicolon followed by a lower-case word ("Paris, Texas" is one name)
+            # comma followed by a lower-case word ("Paris, Texas" is one name), or a semicolon
             cuts = [k for k in range(start, close) if toks[k].text in (",", ";")]
-            end = next((k for k in cuts if toks[k + 1].text[:1].islower()), close)
+            ends = (k for k in cuts if toks[k].text == ";" or toks[k + 1].text[:1].islower())
+            end = next(ends, close)
             if any(k < end for k in cuts) or end - start > 12:
                 continue
             if any(toks[k].text == ":" for k in range(start, end)):

@@ -17,8 +17,9 @@ from lgm_rdf.learn.patterns.args import (
     is_year,
     looks_like_acronym,
 )
-from lgm_rdf.learn.patterns.depview import NEGATIONS, NOUNS
+from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent, classified, lost_modifier
+from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
     DEMONSTRATIVES,

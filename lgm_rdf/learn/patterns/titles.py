@@ -5,12 +5,12 @@ A title is often a clause or a run of capitals the small parser cuts; these rule
 extent off quotation marks, brackets and capitals instead of the tree:
 
 inheritance  a quoted title after a class noun ('Cobbs' 1960 song "You Don't Love Me"', 'the
-             Hindi films "Amar Deep" and "Rakhi"', titles in single quotes), a quoted title as
-             the subject of a copula ('"Will to Love" is a song'), a title-case run that opens
-             a definition ("Build Me Up From Bones is the third studio album"), a common noun
-             right before a name ("the poet Anna Akhmatova", "[violinist]VERB David Oistrakh"),
-             names in brackets after a counted class noun ("three reservoirs (Loch Raven,
-             Prettyboy and Liberty)")
+             Hindi films "Amar Deep" and "Rakhi"', titles in single quotes, 'Carr's second
+             studio album, "The Way the World Looks",'), a quoted title as the subject of a
+             copula ('"Will to Love" is a song'), a title-case run that opens a definition
+             ("Build Me Up From Bones is the third studio album", see ``opening``), a common
+             noun right before a name ("the poet Anna Akhmatova", "[violinist]VERB David
+             Oistrakh")
 
 A title keeps its words as written ("Comedians in Cars Getting Coffee"); a leading article is
 left out, as for any quoted title.
@@ -22,8 +22,9 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
-from lgm_rdf.learn.patterns.extents import cut_in_quotes, opening_title
+from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     EVALUATIVE_NOUNS,
@@ -31,6 +32,7 @@ from lgm_rdf.learn.patterns.words import (
     RANK_NOUNS,
     RELATIONAL_NOUNS,
     TAXON_RANKS,
+    relational_noun,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.plural import singular
@@ -54,7 +56,7 @@ _MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class no
 class TitleRules(ListRules):
     """Titles and names: quoted, bracketed, opening a sentence, or after a class noun."""
 
-    # the copula rules of ``extractor`` (the final class) provide these two
+    # ``predicates.PredicateRules`` (a subclass) provides these two
     def _predicate(
         self, children: list[Arg], n: int, confidence: float, cop: int | None = None
     ) -> None:
@@ -182,6 +184,15 @@ class TitleRules(ListRules):
                         role = Arg(b.key([noun]), toks[noun].text.lower(), False)
                     self._emit("inheritance", name, role, 0.8)
 
+    def _set_off_title(self, k: int) -> bool:
+        """A quoted title set off by commas after the definite or owned singular class noun
+        ``k`` (not a relational one: "his wife, "Mary"")."""
+        v, toks = self.v, self.v.tokens
+        if v.is_plural(k) or v.determiner(k) not in ("the", "poss") or relational_noun(v.lemma(k)):
+            return False
+        close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
+        return close is not None and (close + 1 == len(toks) or toks[close + 1].upos == "PUNCT")
+
     def _leading_plural(self, k: int) -> bool:
         """A plural role opening the sentence ("Drummers Jack Irons and Matt Cameron"), which
         the tagger takes for a name and so for no plural."""
@@ -240,6 +251,8 @@ class TitleRules(ListRules):
                 if toks[k].deprel == "pobj":
                     continue  # 'After two weeks, "Foo" and "Bar" were ...': a time, no class
                 start += 1  # 'four singles, "A," "B" and "C"': the counted list follows
+            elif toks[start].text == "," and self._set_off_title(k):
+                start += 1  # 'Carr's second studio album, "The Way the World Looks", followed'
             if (
                 start >= len(toks)
                 or not (toks[start].text in DOUBLE_QUOTES or self._single_quote(start))
@@ -310,29 +323,6 @@ class TitleRules(ListRules):
         self._predicate([replace(title, is_name=True)], preds[0], 0.85, cop)
 
     # ------------------------------------------------------------------ lists of names
-    def _bracketed_members(self) -> None:
-        """ "one of three reservoirs (Loch Raven, Prettyboy and Liberty)": names listed in
-        brackets right after a counted plural class noun are its members."""
-        v, b, toks = self.v, self.b, self.v.tokens
-        for k in range(len(toks) - 4):
-            if toks[k].upos != "NOUN" or not toks[k].text.islower() or not v.is_plural(k):
-                continue
-            if toks[k + 1].text != "(" or v.lemma(k) in MENTION_NOUNS or self._blocked(k):
-                continue
-            if not v.children(k, "nummod"):
-                continue  # a counted set is enumerated; "offices (Leeds and Derby)" only locates
-            items = self._named_items(k + 2)
-            end = items[-1][-1] + 1 if items else k
-            if len(items) < 2 or end >= len(toks) or toks[end].text != ")":
-                continue
-            places = all(toks[span[0]].ent_type in ("GPE", "LOC") for span in items)
-            if places and v.lemma(k) not in PLACE_CLASS_NOUNS:
-                continue  # "offices (London and Paris)": where they are, not what they are
-            self.rule = "bracketed-members"
-            for span in items:
-                if (name := self._title_arg(span)) is not None:
-                    self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
-
     def _named_items(self, start: int) -> list[list[int]]:
         """Token spans of a closed list of quoted titles or capitalised names from ``start``
         ("A", "B" and "C"; A, B, C and D), each optionally followed by a bracket such as a

@@ -24,9 +24,25 @@ PLACE_CLASS_NOUNS = words(
     "municipality borough parish commune prefecture kingdom republic emirate duchy principality "
     "archipelago peninsula"
 )
+# administrative and church divisions: "X is a civil township of Arenac County" makes X a part
+# of the county (a city or an island "of" a place only locates it)
+DIVISION_NOUNS = words(
+    "township county district municipality province region parish congregation diocese "
+    "borough department commune arrondissement canton ward subdivision prefecture "
+    "constituency suburb neighbourhood neighborhood"
+)
 # "a sprinter of Jamaican descent": after an agent noun only these "of" nouns narrow the class
 # ("an editor of magazines", "a founder of companies" relate)
 PROPERTY_OF_NOUNS = words("descent origin ancestry heritage extraction birth")
+# adjectives of a faith or a language family sort a class into kinds ("a Christian church", "a
+# Germanic language"), where a nationality only says where a member is from
+KIND_PROPER_ADJECTIVES = words(
+    "christian catholic protestant anglican orthodox lutheran methodist baptist presbyterian "
+    "evangelical buddhist hindu jewish muslim islamic sikh jain taoist germanic slavic celtic "
+    "baltic semitic turkic uralic dravidian bantu austronesian"
+)
+# "a film director of the silent era", "a poet of the Tang dynasty": "of" a time narrows
+PERIOD_NOUNS = words("era period age century decade dynasty reign epoch")
 # heads of compounds whose modifier is itself the kind ("a dog breed" -> dog, "a plant
 # species" -> plant); other type nouns keep the compound whole ("a data type", "an inference class")
 KIND_HEADS = words("species subspecies breed variety cultivar strain genre subgenre")
@@ -218,7 +234,7 @@ GRADING_ADJECTIVES = words(
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
 ORDINAL_WORDS = words(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth twentieth last final"
+    "thirteenth fourteenth fifteenth twentieth last final debut"
 )
 
 # adverbs that make a coordinated noun an example of what came before, not another class:

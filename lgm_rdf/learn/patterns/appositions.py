@@ -1,0 +1,122 @@
+"""Appositions that name a class member (a mixin over ``base.RuleBase``).
+
+inheritance  a name set off after a definite or owned class noun ("his second novel, The Road,",
+             "the Australian progressive metal band, Alchemist"), a definite class noun set
+             off after a name ("Santiago de Compostela, the political capital city, has"), and
+             names listed after a counted plural class noun ("Two other Rose Law Firm partners,
+             Vince Foster and Webb Hubbell, joined")
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.words import (
+    EVALUATIVE_NOUNS,
+    KIN_MODIFIERS,
+    MEASURE_NOUNS,
+    relational_noun,
+)
+from lgm_rdf.nlp.wordlists import NAME_NOUNS
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+class AppositionRules(RuleBase):
+    """Rules over appositions of names and class nouns."""
+
+    def _definite_appositions(self) -> None:
+        """ "a compilation by the Australian progressive metal band, Alchemist", "his second
+        novel, The Road,": a name set off after a definite or owned singular class noun names a
+        member of the class (not after a relational noun: "its founder, X", "his wife, Y")."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for i in range(1, len(v)):
+            h = v.head(i)
+            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
+                continue
+            first = min(v.subtree(i))
+            # the comma after the name is the noun's too: compare with what comes before it
+            before = [k for k in v.subtree(h) - v.subtree(i) if k < first]
+            if not self._set_off_apposition(i, first - 1 == max(before, default=-1)):
+                continue  # not set off, or a list
+            head = toks[h]
+            owned = bool(v.children(h, "poss"))  # "Nordeman's third studio album, "Woven""
+            if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
+                continue
+            if (v.determiner(h) != "the" and not owned) or v.pp_objects(h, "of"):
+                continue  # "the capital of France, Paris"; a relational noun below
+            if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
+                continue
+            if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):
+                continue  # "the former Temal municipality, Shkodër County, northern Albania"
+            name = b.arg(i, "name")
+            if name is not None and name.is_name:
+                self.rule = "definite-apposition"
+                self._emit("inheritance", name, b.parent(h, name), 0.8)
+
+    def _name_definite_appositions(self) -> None:
+        """ "Santiago de Compostela, the political capital city, has ...": a definite singular
+        class noun set off right after a name says what the one thing the name names is; not
+        what it is of or to another ("Paris, the capital of France", "Ann, the assistant to the
+        president", "Bob, the protagonist"), nor one picked out of its context ("the latter"),
+        nor a noun with a name of its own ("Dylan, the guitarist Eric Clapton and others")."""
+        v, b = self.v, self.b
+        excluded = NAME_NOUNS | EVALUATIVE_NOUNS | MEASURE_NOUNS
+        for i in range(2, len(v)):
+            h = v.head(i)
+            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(h):
+                continue
+            if not v.tokens[i].text.islower() or v.determiner(i) != "the" or v.is_plural(i):
+                continue
+            if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or relational_noun(v.lemma(i)):
+                continue
+            if v.pp_objects(i, "of", "to") or v.children(i, "poss") or b.selected(i):
+                continue
+            if any(b.proper(k) for k in v.children(i, "appos", "compound", "flat") if k > i):
+                continue
+            first = min(v.subtree(i))
+            between = range(max(b.name_tokens(h)) + 1, first - 1)
+            if not self._set_off_apposition(i, all(v.tokens[k].text in QUOTES for k in between)):
+                continue  # "Oprah Winfrey, the actress, and Barack Obama, the president"
+            for name in b.args([h], "name"):
+                self._emit("inheritance", name, b.parent(i, name, restricted=True), 0.75)
+
+    def _set_off_apposition(self, i: int, adjacent: bool) -> bool:
+        """Whether the apposition ``i``, ``adjacent`` to what it describes, stands between a
+        comma and the end of its clause (a comma, a stop): no list, no phrase that runs on."""
+        v, toks = self.v, self.v.tokens
+        first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
+        if not adjacent or first < 1 or toks[first - 1].text != ",":
+            return False
+        return not (end < len(v) and toks[end].upos != "PUNCT") and not v.children(i, "conj", "cc")
+
+    def _plural_appositions(self) -> None:
+        """ "Two other Rose Law Firm partners, Vince Foster and Webb Hubbell, joined": names set
+        off after a counted or definite plural class noun, as many as the count says, are its
+        members (not after a relational noun that is owned or "of" something: "his two sons, A
+        and B", "the founders of X, A and B")."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for i in range(2, len(v)):
+            h = v.head(i)
+            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
+                continue
+            if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
+                continue
+            names = v.conjuncts(i)
+            if len(names) < 2 or not all(b.proper(k) for k in names):
+                continue
+            counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+            if counts and counts != [_COUNTS.get(len(names), str(len(names)))]:
+                continue  # "three partners, A and B": the list is not the whole
+            if not counts and v.determiner(h) not in ("the", "poss"):
+                continue
+            related = relational_noun(v.lemma(h)) or v.lemma(h) in KIN_MODIFIERS
+            if related and (v.children(h, "poss") or v.pp_objects(h, "of")):
+                continue
+            first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
+            if toks[first - 1].text != "," or (end < len(v) and toks[end].upos != "PUNCT"):
+                continue  # set off by commas (or ending the sentence)
+            self.rule = "plural-apposition"
+            for name in b.args(names, "name"):
+                if name.is_name:
+                    self._emit("inheritance", name, b.parent(h, name), 0.8)

@@ -1,0 +1,114 @@
+"""Where a title that opens a sentence ends: the subject of a definition read off its words
+where the parse lost it ("Build Me Up From Bones is the third studio album")."""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.args import looks_like_acronym
+from lgm_rdf.learn.patterns.depview import DepView
+from lgm_rdf.learn.patterns.extents import BRACKETS, MAX_TITLE, title_word
+from lgm_rdf.learn.patterns.words import (
+    ARTICLES,
+    NAME_PARTICLES,
+    OPENING_DETERMINERS,
+    POST_NOMINALS,
+    TITLE_FUNCTION_WORDS,
+)
+
+_SETTING = frozenset({"PERSON", "DATE", "TIME", "CARDINAL"})
+_TITLE_MARKS = frozenset({":", "&", "'s", "’s", "'", "’", "!", "."})
+_NO_OPENING = frozenset({"ADP", "SCONJ", "CCONJ", "ADV", "PRON", "INTJ", "AUX", "PART", "PUNCT"})
+
+
+def opening_title(v: DepView, cop: int) -> list[int] | None:
+    """The title-case name that fills the whole sentence before the copula ``cop``.
+
+    Definitions open with the thing defined, and a title often defeats the parse: "Build Me Up
+    From Bones is the third studio album" (a clause subject), "Comedians in Cars Getting Coffee
+    is a talk show" (subject "Comedians"), "Act of War: Direct Action is a game". When every
+    word before the copula is capitalised, a number, a title function word or a name particle,
+    the whole run is the subject. Brackets right before the copula are left out ("Errol Nolan II
+    (born 1991) is ..."), so are honours after a name ("Donald Mackay CBE"). None for an opening
+    adverbial ("In 2010 Smith was"), a determiner ("This Act is"), a comma, fewer than two words,
+    "or" (two names: the alias rules read them) or a coordination before a plural verb ("Tom
+    and Jerry are cats": two subjects)."""
+    toks = v.tokens
+    if cop < 1 or v.lemma(cop) != "be":
+        return None
+    idx: list[int] = []
+    k = 0
+    while k < cop:
+        text = toks[k].text
+        if text in BRACKETS:
+            close = next((j for j in range(k + 1, cop) if toks[j].text == BRACKETS[text]), None)
+            if close is None or not idx:
+                return None
+            k = close + 1
+            if k < cop and toks[k].text == "," and _set_off_participle(v, k, cop):
+                break  # "Jung Eun-ji (born ...), better known by the mononym Eunji, is"
+            if k < cop and toks[k].text not in BRACKETS:
+                return None  # "Boxing (Armenian: ...) in Armenia is": the name is not all of it
+            continue
+        cut = not any(toks[j].text in BRACKETS for j in range(k))
+        if text in BRACKETS.values() and k == cop - 1 and idx and cut:
+            break  # "Monster from Mars) is a 1953 film": the text was cut inside brackets
+        if text == "," and idx and _set_off_participle(v, k, cop):
+            break  # "Transfiguration of Vincent, released in 2003, is": the clause is no name
+        lower = text.lower()
+        piece = bool(idx) and v.after_hyphen(k)  # "Jung Eun-ji"
+        if not (title_word(v, k) or text in _TITLE_MARKS or lower in NAME_PARTICLES or piece):
+            return None
+        if len(idx) >= MAX_TITLE:
+            return None
+        idx.append(k)
+        k += 1
+    while len(idx) > 2 and toks[idx[-1]].text.lower().strip(".") in POST_NOMINALS:
+        idx.pop()
+    # "[WXBT]ADV is a": an acronym the parse gave no subject's role
+    acronym = len(idx) == 1 and looks_like_acronym(toks[idx[0]].text)
+    acronym = acronym and v.rels[idx[0]] not in ("subj", "subjpass")
+    if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not acronym:
+        return None
+    first, last = toks[idx[0]], toks[idx[-1]]
+    if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
+        return None
+    # "Over My Dead Body is a novel": a title may open with a preposition where the parse
+    # found no subject, no person and no date ("In May Smith was a waiter"); a name with a
+    # word the tagger took for another ("[Will]AUX Wallner") or an acronym ("[WXBT]ADV")
+    titled = (
+        acronym
+        or first.ent_type == "PERSON"
+        or (
+            first.upos == "ADP"
+            and not any(
+                v.rels[k] in ("subj", "subjpass") or toks[k].ent_type in _SETTING for k in idx
+            )
+        )
+    )
+    if (first.upos in _NO_OPENING and not titled) or (
+        first.upos == "DET" and first.text.lower() not in ARTICLES
+    ):
+        return None
+    if not last.text[:1].isalnum() or last.text in TITLE_FUNCTION_WORDS or last.tag == "POS":
+        return None
+    if any(toks[j].text == "or" for j in idx):
+        return None  # "The Lacy Dog or Blue Lacy Dog is a breed": two names of one thing
+    if any(toks[j].text in ("and", "&") for j in idx) and not v.singular_verb(cop):
+        return None
+    return idx
+
+
+def _set_off_participle(v: DepView, comma: int, cop: int) -> bool:
+    """A participle clause between ``comma`` and a comma right before ``cop`` (", released in
+    2003,"), with no other comma in it, where the parse found no name as the subject of ``cop``
+    (then the copula rule reads the name as the parse has it)."""
+    toks, first = v.tokens, comma + 1
+    if first >= cop - 1 or toks[cop - 1].text != "," or not toks[first].text.islower():
+        return False
+    if any(
+        v.rels[k] == "subj" and v.head(k) == cop and toks[k].upos == "PROPN" for k in range(comma)
+    ):
+        return False
+    inside = [t.text for t in toks[first : cop - 1]]
+    while toks[first].upos == "ADV" and first + 1 < cop - 1:
+        first += 1  # ", better known as ...,", ", also commonly known as ...,"
+    return toks[first].tag in ("VBN", "VBG") and "," not in inside

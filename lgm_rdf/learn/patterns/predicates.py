@@ -1,0 +1,223 @@
+"""What the predicate noun of a copula says about its subjects (a mixin over
+``prose.ProseRules``, used by the copula rules of ``extractor`` and the title rules): a class
+("a film director"), a ranked member ("the largest city", "the debut EP by"), a kind ("a type
+of"), a part ("part of"), a member ("one of the Bs", "a member of"), an alias ("another name for
+X"), or nothing (a relation: "the capital of France", "a friend of Bob"; a judgement or a
+measure: "a total disaster", "a short walk").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.depview import HYPHENS
+from lgm_rdf.learn.patterns.prose import ProseRules
+from lgm_rdf.learn.patterns.words import (
+    ABSTRACT_SUBJECTS,
+    AGENT_SUFFIXES,
+    DIVISION_NOUNS,
+    EVALUATIVE_NOUNS,
+    MEASURE_NOUNS,
+    ORDINAL_WORDS,
+    PARTITIVES,
+    PERIOD_NOUNS,
+    PORTION_NOUNS,
+    POSTPOSITIVE_ADJECTIVES,
+    PROPERTY_OF_NOUNS,
+    QUANTITY_NOUNS,
+    RELATIONAL_NOUNS,
+    ROLE_SUFFIXES,
+)
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
+
+# "the only NFL team", "the sole survivor": like a superlative, one member of the class
+SOLE = frozenset({"only", "sole"})
+
+
+class PredicateRules(ProseRules):
+    """The predicate noun of "X is (a) N" and what it makes of X."""
+
+    def _predicate(
+        self, children: list[Arg], n: int, confidence: float, cop: int | None = None
+    ) -> None:
+        """Relations stated by the predicate noun ``n`` of ``children`` (``cop``: "is", "are")."""
+        v, b = self.v, self.b
+        host, n = n, self._postpositive(n)
+        lemma, of = v.lemma(n), v.pp_objects(n, "of")
+        if lemma in PART_NOUNS and lemma != "part":  # "Flour is an ingredient in bread"
+            of += v.pp_objects(n, "in")
+        if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"
+            language = any(
+                v.tokens[m].text[:1].isupper() for m in v.children(n, "amod", "compound")
+            )
+            for t in v.pp_objects(n, "for", "of"):
+                if language and v.tokens[t].text.islower():
+                    continue  # "Tybee is the Euchee word for salt": a translation, no alias
+                if v.determiner(t) not in ("a", "an"):
+                    self.rule = "name-for"
+                    self._emit_all("alias", children, b.args([t], "whole"), 0.9)
+            return
+        # "the state's largest city", "her third album"; not "a children's author" (a kind)
+        owned = any(v.determiner(p) not in ("a", "an") for p in v.children(host, "poss"))
+        sole = any(v.lemma(k) in SOLE for k in v.children(n, "amod", "advmod"))
+        if (owned or sole) and lemma in RELATIONAL_NOUNS:
+            return  # "his second wife", "the club's biggest rival": a relation, no class
+        if sole and v.pp_objects(n, "to", "for"):
+            return  # "the only alternative to C++", "the sole heir to the throne"
+        if (v.determiner(host) == "the" or owned) and (sole or self._ranked(n)):
+            # "Paraguay is the smallest landlocked country", "X is the first album by Y",
+            # "Sorin Hall is the oldest of the residence halls": a named member of a class
+            counted = [o for o in of if v.is_plural(o) or v.counted_plural([o])]
+            kind = counted if v.tokens[n].upos == "ADJ" else [n]
+            self.rule = "superlative"
+            for child in (c for c in children if c.is_name):
+                for t in kind:
+                    self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
+            return
+        part = lemma in PART_NOUNS | PORTION_NOUNS  # "a portion of Antarctica": a part
+        special = lemma in TYPE_NOUNS or part or lemma in ("one", "member")
+        if of and not special and self._locative_of(n, of) and lemma in DIVISION_NOUNS:
+            self._divided(children, of)  # "a civil township of Arenac County": a part of it
+        if of and not special and (self._locative_of(n, of) or self._restrictive_of(n, of)):
+            of = []  # "an island of Indonesia" locates, "a sprinter of Jamaican descent" narrows
+        if of:
+            targets = [c for o in of for c in v.conjuncts(o)]
+            for child in children:
+                for t in targets:
+                    if lemma in TYPE_NOUNS or (lemma == "one" and v.is_plural(t)):
+                        # "Tennis is a kind of racket sport": the kind is named in full
+                        as_kind = replace(child, is_name=child.is_name and lemma == "one")
+                        found = b.parent(t, as_kind, restricted=lemma == "one")
+                        if lemma in TYPE_NOUNS:
+                            found = self._described_kind(t, found)
+                        self.rule = "one-of" if lemma == "one" else "type-of"
+                        self._emit("inheritance", child, found, 0.95)
+                    elif part:
+                        self.rule = "part-of"
+                        self._emit("composition", b.whole(t), child, 0.9)
+                    elif lemma == "member":
+                        self.rule = "member-of"
+                        self._emit("inheritance", child, b.group(t), 0.85)
+            return
+        titled_class = b.titled_class(n, host)  # "a National Historic Landmark"
+        if not b.nounish(n) or (b.proper(n) and not titled_class) or part:
+            return
+        children = [c for c in children if c.is_name] if titled_class else children
+        if lemma in EVALUATIVE_NOUNS | MEASURE_NOUNS:
+            return  # "The phone is a total disaster", "The museum is a short walk away"
+        if lemma in RELATIONAL_NOUNS and v.pp_objects(n, "for", "to", "around"):
+            return  # "a replacement for spaCy Projects", "a successor to X": what it is to X
+        # "Life is a journey": an abstract subject makes a plain copula a metaphor
+        children = [c for c in children if c.key not in ABSTRACT_SUBJECTS]
+        if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in", "among"):
+            # "The company is a leader in solar energy": a role a common noun plays somewhere
+            children = [c for c in children if c.is_name]
+        numbers = [v.tokens[k].text for k in v.children(host, "nummod")]
+        if any(not is_year(t) and t == t.lower() for t in numbers):
+            return  # "The time to beat is 11 hours": a quantity ("a 2006 film", "a K-12 school")
+        det = self._article(host)
+        if not det and any(is_year(t) for t in numbers) and all(c.is_name for c in children):
+            det = "a"  # "X is 2006 American comedy film": headline style drops the article
+        if not det and v.rels[host] == "appos" and (h := v.head(host)) is not None:
+            det = v.determiner(h)  # the article of a phrase that ran on ("a download ... album")
+        if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared
+            det = self._article(v.first_conjunct(n))
+        plural = v.is_plural(n) or (
+            cop is not None and v.tokens[cop].text.lower() in ("are", "were")
+        )
+        if any(k == n + 1 and not v.kids[k] for k in v.children(n, "amod")):
+            return  # "a nervous [system] [stimulant]amod": a broken noun phrase
+        if det in ("a", "an", "another") or (not det and plural):
+            for child in children:
+                found = b.parent(n, child, restricted=True)
+                self._emit("inheritance", child, found, confidence)
+
+    def _divided(self, children: list[Arg], of: list[int]) -> None:
+        """Named ``children`` are parts of the named places ``of`` they are a division of."""
+        rule, self.rule = self.rule, "division-of"
+        for o in of:
+            for child in (c for c in children if c.is_name):
+                self._emit("composition", self.b.whole(o), child, 0.8)
+        self.rule = rule
+
+    def _ranked(self, n: int) -> bool:
+        """ "the largest city", "the first album", "the 204th episode", "the most famous
+        painting", "the oldest (of the halls)": a superlative or an ordinal picks one member."""
+        v = self.v
+        mods = [n] if v.tokens[n].upos == "ADJ" else v.children(n, "amod", "nummod", "advmod")
+        if any(
+            v.lemma(k) in ORDINAL_WORDS and v.tokens[k].text.islower()
+            for k in v.children(n, "compound")
+        ):
+            return True  # "the debut EP by Iron Maiden": a noun that ranks
+        for k in mods:
+            tok = v.tokens[k]
+            text = tok.text.lower().split("-")[0]
+            if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
+                return True
+            if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
+                return True
+            if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
+                return True
+        return False
+
+    def _restrictive_of(self, n: int, of: list[int]) -> bool:
+        """ "a system of architecture", "a sprinter of Jamaican descent", "a professor of
+        history": "of" a bare common noun narrows the class instead of relating its subject to
+        something (a relational noun still relates: "a source of vitamins", "a fan of jazz")."""
+        v = self.v
+        if v.lemma(n) in RELATIONAL_NOUNS | QUANTITY_NOUNS | PARTITIVES:
+            return False
+        agent = v.tokens[n].text.lower().endswith(AGENT_SUFFIXES)
+        if of and all(v.lemma(o) in PERIOD_NOUNS and not v.children(o, "poss") for o in of):
+            return True
+        for o in of:
+            tok = v.tokens[o]
+            if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(o):
+                return False
+            if v.children(o, "nummod", "poss") or v.conjuncts(o) != [o]:
+                return False
+            named = any(self.b.proper(m) or v.quoted(m) for m in v.children(o, "compound", "nmod"))
+            if named and v.lemma(o) not in PROPERTY_OF_NOUNS:
+                return False  # 'an editor of "Skeptical Inquirer" magazine': a named thing
+                # ("of Mountain Jew origin" still narrows)
+            if agent and v.lemma(o) not in PROPERTY_OF_NOUNS:
+                return False  # "a promoter of direct action", "an editor of magazines": relate
+        return True
+
+    def _locative_of(self, n: int, of: list[int]) -> bool:
+        """ "a mountain of the Alps", "a satellite of the Earth": "of" a name, no relational noun.
+
+        A relational ("a friend of Bob", "a member of the EU") or agentive noun ("a founder of
+        Apple", "a resident of Paris") says how its subject relates to the name instead.
+        """
+        v, text = self.v, self.v.tokens[n].text.lower()
+        if v.lemma(n) in RELATIONAL_NOUNS or text.endswith(AGENT_SUFFIXES):
+            return False
+        return all(self.b.proper(o) and v.determiner(o) in ("", "the") for o in of)
+
+    def _article(self, n: int) -> str:
+        """The determiner of noun ``n`` (``determiner``), "a" also where the parse hung the
+        article on a modifier ("is a former ice hockey right winger", "a children's author")."""
+        det, k, toks = self.v.determiner(n), min(self.v.subtree(n)), self.v.tokens
+        if det not in ("", "poss"):
+            return det
+        while k >= 0 and toks[k].upos in ("ADJ", "NOUN", "DET", "PART", "PUNCT"):
+            if toks[k].upos == "DET":
+                return "a" if toks[k].text.lower() in ("a", "an") else det
+            if toks[k].upos == "PUNCT" and toks[k].text not in HYPHENS:
+                return det
+            k -= 1
+        return det
+
+    def _postpositive(self, n: int) -> int:
+        """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
+        v = self.v
+        if v.lemma(n) not in POSTPOSITIVE_ADJECTIVES or not v.children(n, "prep", "obl", "nmod"):
+            return n
+        mods = [k for k in v.children(n, "amod", "compound") if k == n - 1]
+        if mods and v.tokens[mods[0]].text.islower() and not v.kids[mods[0]]:
+            return mods[0]
+        return n
