@@ -180,6 +180,20 @@ ABSENT = [
         "It is a synonym for ummat al - Islamiyah (Arabic: الأمة الإسلامية).",
         (ALIAS, "al - islamiyah", "الأمة الإسلامية"),
     ),
+    # a name after a preposition keeps its first words ("with GNU Autotools"); a slash
+    # between two names keeps them apart
+    (
+        "It can be built with GNU Autotools, CMake, or several other build systems.",
+        (INH, "autotools", "build system"),
+    ),
+    (
+        "BeijingDance / LDTX is a modern dance company.",
+        (INH, "beijingdance / ldtx", "dance company"),
+    ),
+    (
+        "Leslie Tucker, known as Junior Tucker (born 1966), is a Jamaican reggae singer.",
+        (ALIAS, "leslie tucker", "tucker"),
+    ),
     # an island or a city "of" a place is only located there
     ("Varo is an island of Indonesia.", (COMP, "indonesia", "varo")),
     # a number with a unit before a plural name counts nothing

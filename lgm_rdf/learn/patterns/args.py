@@ -254,13 +254,11 @@ class ArgTokens:
         return idx
 
     def _run_on_name(self, i: int, k: int) -> bool:
-        """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with no mark
-        between it and the name ``i`` is the rest of the name."""
+        """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with nothing but
+        hyphens between it and the name ``i`` is the rest of the name."""
         v = self.v
-        between = range(i + 1, min(v.subtree(k)))
-        marks = any(
-            v.tokens[j].upos == "PUNCT" and v.tokens[j].text not in HYPHENS for j in between
-        )
+        words = [v.tokens[j].text for j in range(i + 1, k)]
+        marks = any(w not in HYPHENS and not w[:1].isupper() for w in words)
         return (
             k > i and v.tokens[k].upos == "PROPN" and v.tokens[k].text[:1].isupper() and not marks
         )

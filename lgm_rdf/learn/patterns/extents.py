@@ -212,7 +212,7 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         num = nxt + 1 if toks[nxt].text == "." and not toks[idx[-1]].ws else nxt
         if num < len(toks) and toks[num].text[:1].isdigit():
             idx = list(range(idx[0], num + 1))  # "Violin Sonata No. 3": the number is in it
-    if idx[0] > 0 and toks[idx[0] - 1].upos == "ADP" and toks[i].ent_type == "PERSON":
+    if idx[0] == 1 and toks[0].upos == "ADP" and toks[i].ent_type == "PERSON":
         while (
             len(idx) > 1 and toks[idx[0]].ent_type != "PERSON" and toks[idx[0]].text[:1].isupper()
         ):
