@@ -255,13 +255,12 @@ class ArgTokens:
 
     def _run_on_name(self, i: int, k: int) -> bool:
         """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with nothing but
-        hyphens between it and the name ``i`` is the rest of the name."""
+        hyphens and capitalised words between it and the name ``i`` is the rest of the name."""
         v = self.v
         words = [v.tokens[j].text for j in range(i + 1, k)]
         marks = any(w not in HYPHENS and not w[:1].isupper() for w in words)
-        return (
-            k > i and v.tokens[k].upos == "PROPN" and v.tokens[k].text[:1].isupper() and not marks
-        )
+        names = {v.tokens[i].upos, v.tokens[k].upos} == {"PROPN"}  # not "[Senators]NOUN Mitch X"
+        return k > i and names and v.tokens[k].text[:1].isupper() and not marks
 
     def title_objects(self, i: int) -> list[int]:
         """Objects of prepositions after the name ``i`` that go on with a capitalised article:

@@ -190,6 +190,8 @@ class TitleRules(ListRules):
         v, toks = self.v, self.v.tokens
         if v.is_plural(k) or v.determiner(k) not in ("the", "poss") or relational_noun(v.lemma(k)):
             return False
+        if v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of":
+            return False  # "First of the Feluda TV film series, "A"": a member picked out of it
         close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
         return close is not None and (close + 1 == len(toks) or toks[close + 1].upos == "PUNCT")
 

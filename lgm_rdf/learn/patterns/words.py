@@ -25,11 +25,11 @@ PLACE_CLASS_NOUNS = words(
     "archipelago peninsula"
 )
 # administrative and church divisions: "X is a civil township of Arenac County" makes X a part
-# of the county (a city or an island "of" a place only locates it)
+# of the county (a city or an island "of" a place only locates it, a suburb lies outside it)
 DIVISION_NOUNS = words(
     "township county district municipality province region parish congregation diocese "
     "borough department commune arrondissement canton ward subdivision prefecture "
-    "constituency suburb neighbourhood neighborhood"
+    "constituency neighbourhood neighborhood"
 )
 # "a sprinter of Jamaican descent": after an agent noun only these "of" nouns narrow the class
 # ("an editor of magazines", "a founder of companies" relate)
