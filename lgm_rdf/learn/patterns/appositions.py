@@ -81,14 +81,16 @@ class AppositionRules(RuleBase):
             for name in b.args([h], "name"):
                 self._emit("inheritance", name, b.parent(i, name, restricted=True), 0.75)
 
-    def _set_off_apposition(self, i: int, adjacent: bool) -> bool:
+    def _set_off_apposition(self, i: int, adjacent: bool, listed: bool = False) -> bool:
         """Whether the apposition ``i``, ``adjacent`` to what it describes, stands between a
-        comma and the end of its clause (a comma, a stop): no list, no phrase that runs on."""
+        comma and the end of its clause (a comma, a stop): no phrase that runs on, and no list
+        unless ``listed`` (names listed after a plural class noun)."""
         v, toks = self.v, self.v.tokens
         first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
         if not adjacent or first < 1 or toks[first - 1].text != ",":
             return False
-        return not (end < len(v) and toks[end].upos != "PUNCT") and not v.children(i, "conj", "cc")
+        ends = not (end < len(v) and toks[end].upos != "PUNCT")
+        return ends and (listed or not v.children(i, "conj", "cc"))
 
     def _plural_appositions(self) -> None:
         """ "Two other Rose Law Firm partners, Vince Foster and Webb Hubbell, joined": names set
@@ -113,9 +115,8 @@ class AppositionRules(RuleBase):
             related = relational_noun(v.lemma(h)) or v.lemma(h) in KIN_MODIFIERS
             if related and (v.children(h, "poss") or v.pp_objects(h, "of")):
                 continue
-            first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
-            if toks[first - 1].text != "," or (end < len(v) and toks[end].upos != "PUNCT"):
-                continue  # set off by commas (or ending the sentence)
+            if not self._set_off_apposition(i, True, listed=True):
+                continue
             self.rule = "plural-apposition"
             for name in b.args(names, "name"):
                 if name.is_name:

@@ -228,10 +228,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
     def _bracketed_head(self, cop: int) -> bool:
         """The head of ``cop`` lies inside brackets closed before it."""
         v, h = self.v, self.v.head(cop)
-        if h is None or h > cop:
-            return False
-        opened = [k for k in range(h) if v.tokens[k].text == "("]
-        return bool(opened) and any(v.tokens[k].text == ")" for k in range(h, cop))
+        return h is not None and h < cop and v.bracket_depth(h) > v.bracket_depth(cop)
 
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""

@@ -27,10 +27,11 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     is a talk show" (subject "Comedians"), "Act of War: Direct Action is a game". When every
     word before the copula is capitalised, a number, a title function word or a name particle,
     the whole run is the subject. Brackets right before the copula are left out ("Errol Nolan II
-    (born 1991) is ..."), so are honours after a name ("Donald Mackay CBE"). None for an opening
-    adverbial ("In 2010 Smith was"), a determiner ("This Act is"), a comma, fewer than two words,
-    "or" (two names: the alias rules read them) or a coordination before a plural verb ("Tom
-    and Jerry are cats": two subjects)."""
+    (born 1991) is ..."), so are a set-off participle (", released in 2003,"), a bracket the
+    sentence was cut in ("Monster from Mars) is") and honours after a name ("Donald Mackay
+    CBE"). None for an opening adverbial ("In 2010 Smith was"), a determiner ("This Act is"),
+    another comma, fewer than two words (but an acronym: "WXBT is"), "or" (two names: the alias
+    rules read them) or a coordination before a plural verb ("Tom and Jerry are cats")."""
     toks = v.tokens
     if cop < 1 or v.lemma(cop) != "be":
         return None
@@ -48,9 +49,9 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
             if k < cop and toks[k].text not in BRACKETS:
                 return None  # "Boxing (Armenian: ...) in Armenia is": the name is not all of it
             continue
-        cut = not any(toks[j].text in BRACKETS for j in range(k))
-        if text in BRACKETS.values() and k == cop - 1 and idx and cut:
+        if text in BRACKETS.values() and k == cop - 1 and idx:
             break  # "Monster from Mars) is a 1953 film": the text was cut inside brackets
+            # (a bracket opened before is skipped whole above: this one closes nothing)
         if text == "," and idx and _set_off_participle(v, k, cop):
             break  # "Transfiguration of Vincent, released in 2003, is": the clause is no name
         lower = text.lower()
@@ -71,20 +72,7 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
         return None
-    # "Over My Dead Body is a novel": a title may open with a preposition where the parse
-    # found no subject, no person and no date ("In May Smith was a waiter"); a name with a
-    # word the tagger took for another ("[Will]AUX Wallner") or an acronym ("[WXBT]ADV")
-    titled = (
-        acronym
-        or first.ent_type == "PERSON"
-        or (
-            first.upos == "ADP"
-            and not any(
-                v.rels[k] in ("subj", "subjpass") or toks[k].ent_type in _SETTING for k in idx
-            )
-        )
-    )
-    if (first.upos in _NO_OPENING and not titled) or (
+    if (first.upos in _NO_OPENING and not _titled_opening(v, idx, acronym)) or (
         first.upos == "DET" and first.text.lower() not in ARTICLES
     ):
         return None
@@ -95,6 +83,20 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     if any(toks[j].text in ("and", "&") for j in idx) and not v.singular_verb(cop):
         return None
     return idx
+
+
+def _titled_opening(v: DepView, idx: list[int], acronym: bool) -> bool:
+    """A first word of a closed class that still opens the name ``idx``: a preposition where
+    the parse found no subject, no person and no date ("Over My Dead Body is a novel", not "In
+    May Smith was a waiter"), a name's word the tagger took for another ("[Will]AUX Wallner"),
+    an acronym ("[WXBT]ADV")."""
+    first = v.tokens[idx[0]]
+    if acronym or first.ent_type == "PERSON":
+        return True
+    setting = any(
+        v.rels[k] in ("subj", "subjpass") or v.tokens[k].ent_type in _SETTING for k in idx
+    )
+    return first.upos == "ADP" and not setting
 
 
 def _set_off_participle(v: DepView, comma: int, cop: int) -> bool:
