@@ -134,9 +134,13 @@ ABSENT = [
     # a noun-like word after a year, a preposition after a noun: no class noun
     ('She recorded a song in 1971 called "Blue Rain".', {(INH, "blue rain", "called")}),
     ("It was made under the banner of 'The Lamp Films'.", {(INH, "lamp films", "of")}),
-    # ranked within the place it names; an agent noun with a named "of" object relates
+    # ranked within the place it names; an agent noun with a named "of" object relates (an
+    # occupation stays a class: "an editor of ..." is an editor, test_class_predicates)
     ("Lyon is the third largest city of France.", {(INH, "france", "city")}),
-    ('Ann Bell is a longtime editor of "Quarry Review" magazine.', {(INH, "ann bell", "editor")}),
+    (
+        'Ann Bell is a longtime supporter of "Quarry Review" magazine.',
+        {(INH, "ann bell", "supporter")},
+    ),
     # an adjective before a quoted title is no class noun; a company suffix names nothing alone
     ('It followed the first "Harvest Cup" final in 1950.', {(INH, "harvest cup", "first")}),
     (

@@ -11,27 +11,32 @@ from lgm_rdf.learn.patterns.args import Arg, acronym_matches, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
 
-ALIAS_AS = frozenset({"know", "refer", "abbreviate"})  # "known as B"
-ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate"})  # "called B"
+ALIAS_AS = frozenset({"know", "refer", "abbreviate", "romanize", "romanise", "transliterate"})
+ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate", "spell"})
 # the name after "born" is the object-like dependent of the participle, never a date or place
 _BORN_NAME_RELS = frozenset({"obj", "xcomp", "attr", "appos", "npmod"})
 # "best known as", "well known as": what someone is famous as, not another name
 RENOWN = frozenset({"best", "well", "widely", "mostly", "mainly", "primarily", "chiefly"})
 NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", "originally"})
+# the dependents the parse gives the name after "nicknamed", "spelled" ("obj"; "npadvmod" where
+# it took the participle for the main verb)
+_NAMED_OBJECTS = ("obj", "npadvmod")
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
 
 
 class AliasRules(RuleBase):
     """Alias rules."""
 
-    def _alias_verb(self, i: int, lemma: str, subjects: list[Arg]) -> None:
-        """ "A is (also) known as / called / referred to as B"."""
+    def _alias_verb(self, i: int, lemma: str, subjects: list[Arg], set_off: bool = False) -> None:
+        """ "A is (also) known as / called / referred to as B" (``set_off``: a participle set off
+        by commas that the parse took for the main verb, "A, also spelled B, was")."""
         v = self.v
         found = v.pp_objects(i, "as") if lemma in ALIAS_AS else []
         if not found and lemma in ALIAS_NAMED:
             found = v.children(i, "xcomp")
-            if not found and v.rels[i] == "acl":  # "Babe Ruth, nicknamed the Bambino, ..."
-                found = [k for k in v.children(i, "obj") if k > i]
+            if not found and (v.rels[i] == "acl" or set_off):
+                # "Babe Ruth, nicknamed the Bambino, ...", "Tolstoy, also spelled Tolstoi, was"
+                found = [k for k in v.children(i, *_NAMED_OBJECTS) if k > i]
         if self._restrictive_plural(i):
             return  # "proteins called globulins" (no comma) names a subclass
         renown = any(v.lemma(k) in RENOWN for k in v.children(i, "advmod"))

@@ -1,6 +1,6 @@
 """Appositions that name a class member (a mixin over ``base.RuleBase``).
 
-inheritance  a name set off after a definite or owned class noun ("his second novel, The Road,",
+inheritance  a name set off after a class noun with an article or an owner ("his second novel, The Road,",
              "the Australian progressive metal band, Alchemist"), a definite class noun set
              off after a name ("Santiago de Compostela, the political capital city, has"), and
              names listed after a counted plural class noun ("Two other Rose Law Firm partners,
@@ -27,8 +27,9 @@ class AppositionRules(RuleBase):
 
     def _definite_appositions(self) -> None:
         """ "a compilation by the Australian progressive metal band, Alchemist", "his second
-        novel, The Road,": a name set off after a definite or owned singular class noun names a
-        member of the class (not after a relational noun: "its founder, X", "his wife, Y")."""
+        novel, The Road,", "A second film, Jaws 2,": a name set off after a singular class noun
+        with an article or an owner names a member of the class (not after a relational noun:
+        "its founder, X", "his wife, Y")."""
         v, b, toks = self.v, self.b, self.v.tokens
         for i in range(1, len(v)):
             h = v.head(i)
@@ -43,8 +44,11 @@ class AppositionRules(RuleBase):
             owned = bool(v.children(h, "poss"))  # "Nordeman's third studio album, "Woven""
             if head.upos != "NOUN" or not head.text.islower() or v.is_plural(h):
                 continue
-            if (v.determiner(h) != "the" and not owned) or v.pp_objects(h, "of"):
+            det = v.determiner(h)
+            if (det not in ("the", "a", "an") and not owned) or v.pp_objects(h, "of"):
                 continue  # "the capital of France, Paris"; a relational noun below
+            if det in ("a", "an") and any(toks[k].upos != "PUNCT" for k in range(h + 1, first)):
+                continue  # "a compilation album by the Santa Cruz, California-based band X"
             if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
                 continue
             if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):

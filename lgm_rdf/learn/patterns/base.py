@@ -14,7 +14,13 @@ from lgm_rdf.learn.genre import looks_like_code
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.roles import ArgBuilder
-from lgm_rdf.learn.patterns.words import CONDITIONS, GENERIC_DETERMINERS, HEDGES, MODALS
+from lgm_rdf.learn.patterns.words import (
+    CONDITIONS,
+    GENERIC_DETERMINERS,
+    HEDGES,
+    MODALS,
+    REPORTING_VERBS,
+)
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import VACUOUS
@@ -59,7 +65,7 @@ class RuleBase:
         if v.negated(*idx):
             return True
         for i in idx:
-            if reported and v.rels[i] == "ccomp":
+            if reported and v.rels[i] == "ccomp" and not self._comma_splice(i):
                 return True
             for k in v.kids[i]:
                 rel, lemma = v.rels[k], v.lemma(k)
@@ -73,6 +79,18 @@ class RuleBase:
             if self._case_clause(i) or self._generic_when(i):
                 return True
         return False
+
+    def _comma_splice(self, i: int) -> bool:
+        """ "Toad Hall is a residential hall, it was opened in 1974": the parse made the first
+        of two clauses joined by a comma a complement of the second, whose subject is a pronoun
+        and whose verb reports nothing (not "X is Y, he said")."""
+        v, h = self.v, self.v.head(i)
+        if h is None or h < i or v.lemma(h) in REPORTING_VERBS:
+            return False
+        end = max(v.subtree(i))
+        subjects = v.children(h, "subj", "subjpass")
+        comma = end + 1 < h and v.tokens[end + 1].text == ","
+        return comma and any(v.tokens[k].upos == "PRON" and end < k < h for k in subjects)
 
     def _generic_when(self, i: int) -> bool:
         """A clause in the present introduced by "when" or "whenever" states a condition, not

@@ -225,6 +225,16 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             return -1 if v.tokens[later].upos == "NOUN" and v.rels[nxt] != "prep" else n
         return n
 
+    def _paired_appositions(self, h: int, cc: int) -> bool:
+        """ "the father of A, a historian, and B, a doctor": the conjunction at ``cc`` joins
+        ``h`` (or the word it hangs on) to a conjunct that has an apposition of its own, so each
+        name has its own and the first is no list."""
+        v = self.v
+        g = v.head(cc)  # the parse may hang the second name on the verb instead of on ``h``
+        if g is None or h not in v.subtree(g):
+            return False
+        return any(c > cc and v.children(c, "appos") for c in v.children(g, "conj"))
+
     def _bracketed_head(self, cop: int) -> bool:
         """The head of ``cop`` lies inside brackets closed before it."""
         v, h = self.v, self.v.head(cop)
@@ -240,7 +250,10 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             end = max(v.subtree(i)) + 1
             if end < len(v) and v.tokens[end].upos != "PUNCT":
                 continue  # not set off: "When using X, a limit ... is the default" (a subject)
-            if end + 1 < len(v) and v.tokens[end].text == "," and v.lemma(end + 1) in ("and", "or"):
+            listed = (
+                end + 1 < len(v) and v.tokens[end].text == "," and v.lemma(end + 1) in ("and", "or")
+            )
+            if listed and not self._paired_appositions(h, end + 1):
                 continue  # "requires Rust 1.95, a C compiler, and maturin": a list, no apposition
             if v.lemma(i) == "one" and (of := v.pp_objects(i, "of")):
                 # "Sorin Hall, one of the oldest halls": a name is a member of the plural

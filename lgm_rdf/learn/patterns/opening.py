@@ -30,13 +30,14 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     (born 1991) is ..."), so are a set-off participle (", released in 2003,"), a bracket the
     sentence was cut in ("Monster from Mars) is") and honours after a name ("Donald Mackay
     CBE"). None for an opening adverbial ("In 2010 Smith was"), a determiner ("This Act is"),
-    another comma, fewer than two words (but an acronym: "WXBT is"), "or" (two names: the alias
+    another comma, fewer than two words (but an acronym: "WXBT is", or a name before a set-off
+    participle: "Busan, also romanized as Pusan, is"), "or" (two names: the alias
     rules read them) or a coordination before a plural verb ("Tom and Jerry are cats")."""
     toks = v.tokens
     if cop < 1 or v.lemma(cop) != "be":
         return None
     idx: list[int] = []
-    k = 0
+    k, set_off = 0, False
     while k < cop:
         text = toks[k].text
         if text in BRACKETS:
@@ -53,6 +54,7 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
             break  # "Monster from Mars) is a 1953 film": the text was cut inside brackets
             # (a bracket opened before is skipped whole above: this one closes nothing)
         if text == "," and idx and _set_off_participle(v, k, cop):
+            set_off = True
             break  # "Transfiguration of Vincent, released in 2003, is": the clause is no name
         lower = text.lower()
         piece = bool(idx) and v.after_hyphen(k)  # "Jung Eun-ji"
@@ -67,7 +69,9 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     # "[WXBT]ADV is a": an acronym the parse gave no subject's role
     acronym = len(idx) == 1 and looks_like_acronym(toks[idx[0]].text)
     acronym = acronym and v.rels[idx[0]] not in ("subj", "subjpass")
-    if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not acronym:
+    # "Tolstoy, also spelled Tolstoi, was": one name before a set-off participle
+    single = set_off and len(idx) == 1 and toks[idx[0]].upos == "PROPN"
+    if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not (acronym or single):
         return None
     first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
@@ -113,4 +117,8 @@ def _set_off_participle(v: DepView, comma: int, cop: int) -> bool:
     inside = [t.text for t in toks[first : cop - 1]]
     while toks[first].upos == "ADV" and first + 1 < cop - 1:
         first += 1  # ", better known as ...,", ", also commonly known as ...,"
-    return toks[first].tag in ("VBN", "VBG") and "," not in inside
+    # a regular participle the parse took for the main verb ("Tolstoy, also [spelled]VBD X,")
+    participle = toks[first].tag in ("VBN", "VBG") or (
+        toks[first].tag == "VBD" and toks[first].text.endswith("ed")
+    )
+    return participle and "," not in inside

@@ -14,26 +14,37 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.depview import HYPHENS
 from lgm_rdf.learn.patterns.prose import ProseRules
+from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
     AGENT_SUFFIXES,
+    AMOUNT_NOUNS,
+    COLLECTIVE_NOUNS,
     DIVISION_NOUNS,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
     ORDINAL_WORDS,
     PARTITIVES,
     PERIOD_NOUNS,
+    PLACE_CLASS_NOUNS,
     PORTION_NOUNS,
     POSTPOSITIVE_ADJECTIVES,
     PROPERTY_OF_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
+    VERBAL_NOUN_SUFFIXES,
+    relational_noun,
 )
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
+from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 
 # "the only NFL team", "the sole survivor": like a superlative, one member of the class
 SOLE = frozenset({"only", "sole"})
+
+
+# nouns for the part of an organisation that does one of its jobs ("the publishing arm of X")
+_BRANCH_NOUNS = frozenset({"arm", "wing", "branch"})
 
 
 class PredicateRules(ProseRules):
@@ -76,12 +87,28 @@ class PredicateRules(ProseRules):
                 for t in kind:
                     self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
             return
+        gathered = [o for o in of if v.is_plural(o) or len(v.conjuncts(o)) > 1]
+        if lemma in COLLECTIVE_NOUNS and gathered and self._article(host) in ("a", "an"):
+            self._collected(children, gathered)  # "X is a series of rounded peaks": its parts
         part = lemma in PART_NOUNS | PORTION_NOUNS  # "a portion of Antarctica": a part
         special = lemma in TYPE_NOUNS or part or lemma in ("one", "member")
+        if self._definite_class(n, host, of):
+            # "The Church of England is the officially established religious institution in
+            # England": the one thing a name names is still of its class
+            rule, self.rule = self.rule, "definite-class"
+            for child in (c for c in children if c.is_name):
+                self._emit("inheritance", child, b.parent(n, child, restricted=True), 0.75)
+            self.rule = rule
         if of and not special and self._locative_of(n, of) and lemma in DIVISION_NOUNS:
             self._divided(children, of)  # "a civil township of Arenac County": a part of it
-        if of and not special and (self._locative_of(n, of) or self._restrictive_of(n, of)):
-            of = []  # "an island of Indonesia" locates, "a sprinter of Jamaican descent" narrows
+        if (
+            of
+            and not special
+            and (self._kind_of(n) or self._locative_of(n, of) or self._restrictive_of(n, of))
+        ):
+            # "an island of Indonesia" locates, "a sprinter of Jamaican descent" narrows, "a
+            # governor of the island" holds an office: each is still a member of the class
+            of = []
         if of:
             targets = [c for o in of for c in v.conjuncts(o)]
             for child in children:
@@ -134,6 +161,19 @@ class PredicateRules(ProseRules):
                 found = b.parent(n, child, restricted=True)
                 self._emit("inheritance", child, found, confidence)
 
+    def _collected(self, wholes: list[Arg], of: list[int]) -> None:
+        """ "The Christmas Mountains are a series of rounded peaks", "X is a combination of A
+        and B": the things a collective noun gathers ("of" a plural or a list) are parts of each
+        named whole (a class noun is left out: "Mammals are a group of vertebrates" sorts them,
+        and "The album is a compilation of songs" speaks of one album)."""
+        b = self.b
+        rule, self.rule = self.rule, "collection-of"
+        for o in of:
+            self._emit_all(
+                "composition", [w for w in wholes if w.is_name], b.expand(o, "class"), 0.8
+            )
+        self.rule = rule
+
     def _divided(self, children: list[Arg], of: list[int]) -> None:
         """Named ``children`` are parts of the named places ``of`` they are a division of."""
         rule, self.rule = self.rule, "division-of"
@@ -162,6 +202,50 @@ class PredicateRules(ProseRules):
             if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
                 return True
         return False
+
+    def _definite_class(self, n: int, host: int, of: list[int]) -> bool:
+        """ "the biannual youth championship tournament for under-20 teams", "the regional
+        partnership that directs ...": a definite predicate that is a plain class noun (as
+        ``_plain_class`` tells) with no owner. Not what one thing is of another ("the capital of
+        France", "the mayor of Paris", "the father of X"), not one picked out of its context
+        ("the same"), and not a place named by its "of" ("the island of Antillia")."""
+        v, lemma = self.v, self.v.lemma(n)
+        if v.determiner(host) != "the" or v.children(host, "poss") or lemma in PERSON_NOUNS:
+            return False
+        if v.tokens[n].text.lower().endswith(AGENT_SUFFIXES) or lemma in ORDINAL_WORDS:
+            return False  # "Smith was the organizer": a role in some event
+        if v.pp_objects(n, "to", "for", "between") or lemma in MENTION_NOUNS:
+            return False  # "the gateway for immigrants", "the step between A and B", "the title"
+        if of and lemma in _BRANCH_NOUNS:
+            return False  # "the publishing arm of the Synod": a part of it
+        if not self._plain_class(n, bool(of)) or self.b.selected(n) or v.is_plural(n):
+            return False
+        return not (lemma in PLACE_CLASS_NOUNS and any(self.b.proper(o) for o in of))
+
+    def _plain_class(self, n: int, of: bool = True) -> bool:
+        """A lower-case noun that names a class of things on its own: not relational ("a friend
+        of Bob"), not an amount ("a number of"), not a judgement or a name noun ("a waste of",
+        "the name of"), and (``of``: with an "of") not made from a verb whose "of" is its object
+        ("a promoter of direct action", "a generalisation of Y"; "an institution" is a class)."""
+        v, lemma = self.v, self.v.lemma(n)
+        if v.tokens[n].upos != "NOUN" or not v.tokens[n].text.islower() or relational_noun(lemma):
+            return False
+        closed = QUANTITY_NOUNS | PARTITIVES | MEASURE_NOUNS | AMOUNT_NOUNS | EVALUATIVE_NOUNS
+        if lemma in closed | VACUOUS | NAME_NOUNS:
+            return False
+        verbal = lemma.endswith(VERBAL_NOUN_SUFFIXES) or v.tokens[n].text.lower().endswith(
+            AGENT_SUFFIXES
+        )
+        return not (of and verbal)
+
+    def _kind_of(self, n: int) -> bool:
+        """ "a governor of the island", "a watercourse of the Murray catchment": a person's
+        office or occupation (not a relation: "a friend of Bob"), or a plain class noun after
+        "a" (``_plain_class``), stays the class whatever its "of" says."""
+        lemma = self.v.lemma(n)
+        if relational_noun(lemma) or lemma in PERSON_NOUNS:
+            return not relational_noun(lemma)
+        return self._article(n) in ("a", "an") and self._plain_class(n)
 
     def _restrictive_of(self, n: int, of: list[int]) -> bool:
         """ "a system of architecture", "a sprinter of Jamaican descent", "a professor of

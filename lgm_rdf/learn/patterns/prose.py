@@ -27,6 +27,7 @@ from lgm_rdf.learn.patterns.words import (
     COPULA_HEDGES,
     DECLARING_VERBS,
     FOUNDING_VERBS,
+    JUDGING_VERBS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
@@ -172,9 +173,9 @@ class ProseRules(TitleRules):
     # ------------------------------------------------------------------ becoming
     def _becoming(self) -> None:
         """ "Paris became a city", "Machu Picchu was declared a World Heritage Site", "He
-        served as a senator", "The Union was created as a dominion": a verb that puts a named
-        subject into the class of its predicate noun (``words.BECOMING_VERBS`` and the lists
-        after it). A common-noun subject is left out ("The town became a city" says nothing of
+        served as a senator", "The Union was created as a dominion", "Kubrick is regarded as one
+        of the most influential directors": a verb that puts a named subject into the class of
+        its predicate noun (``words.BECOMING_VERBS`` and the lists after it). A common-noun subject is left out ("The town became a city" says nothing of
         towns), and so is a pronoun standing for one; a definite predicate names one thing
         ("became the president") unless it ranks ("became the 50th state", read as the copula
         reads it); hedges, alternatives, quotes, gapping ("Smith became a senator and Jones a
@@ -188,7 +189,7 @@ class ProseRules(TitleRules):
                 continue  # a relative clause: its subject is hard to tell ("X as Y, a skier who")
             if lemma in BECOMING_VERBS and not passive:
                 preds = v.children(i, "attr", "xcomp")  # xcomp: Universal Dependencies
-            elif lemma in DECLARING_VERBS and passive:
+            elif lemma in DECLARING_VERBS | JUDGING_VERBS and passive:
                 preds = v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
             elif (lemma in FOUNDING_VERBS and passive) or (lemma in SERVING_VERBS and not passive):
                 preds = v.pp_objects(i, "as")
@@ -201,7 +202,7 @@ class ProseRules(TitleRules):
             subjects = [a for a in b.subject_args(tokens) if a.is_name]
             # "a B in 1981 and a C in 1983", not "either a priest or a soldier"
             preds = [c for n in preds if not self._refused_predicate(n) for c in v.conjuncts(n)]
-            for n in (n for n in preds if n > i and v.tokens[n].upos in ("NOUN", "PROPN")):
+            for n in (n for n in preds if n > i and self._class_predicate(n)):
                 if v.lemma(n) in _NO_STATE_NOUNS:
                     continue  # "remains a mystery", "was created as a hobby"
                 ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
@@ -211,6 +212,13 @@ class ProseRules(TitleRules):
                     continue  # "was recognized as a leader in AI": a standing, not a class
                 self.rule = "become"
                 self._predicate(subjects, n, 0.8)
+
+    def _class_predicate(self, n: int) -> bool:
+        """A predicate that can name a class: a noun, or "one" of a plural ("one of the Bs")."""
+        v = self.v
+        if v.tokens[n].upos in ("NOUN", "PROPN"):
+            return True
+        return v.lemma(n) == "one" and any(v.is_plural(o) for o in v.pp_objects(n, "of"))
 
     def _named_subject(self, k: int) -> bool:
         """A subject token that names something: a name, or a pronoun whose antecedent is one

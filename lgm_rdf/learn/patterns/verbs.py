@@ -125,13 +125,21 @@ class VerbRules(AliasRules):
         return cur if cur != noun and v.determiner(noun) else noun
 
     def _set_off(self, verb: int, subject: int) -> bool:
-        """ "Vitamin D, also called calciferol, is ...": a naming participle between commas
-        that the small model took for the main verb (no object, comma after the subject)."""
+        """ "Vitamin D, also called calciferol, is ...", "Tolstoy, also spelled Tolstoi, was": a
+        naming participle between commas that the small model took for the main verb (a comma
+        after the subject; an object it gave the verb must be followed by a comma, too)."""
         v = self.v
-        if v.lemma(verb) not in ALIAS_AS | ALIAS_NAMED or v.children(verb, "obj", "aux"):
+        if v.lemma(verb) not in ALIAS_AS | ALIAS_NAMED or v.children(verb, "aux"):
+            return False
+        objects = [k for k in v.children(verb, "obj") if k > verb]
+        if objects and not self._comma_after(max(v.subtree(objects[-1]))):
             return False
         first = min([verb, *(k for k in v.children(verb, "advmod") if k < verb)])
         return subject < first and v.tokens[first - 1].text == ","
+
+    def _comma_after(self, k: int) -> bool:
+        """Token ``k`` is followed by a comma."""
+        return k + 1 < len(self.v) and self.v.tokens[k + 1].text == ","
 
     def _present(self, verb: int) -> bool:
         """A present-tense passive: "is made", "are made" (no past or perfect auxiliary)."""
@@ -231,4 +239,5 @@ class VerbRules(AliasRules):
                 self._emit_all("alias", [name], expansions, 0.9)
         elif passive:
             self.rule = "alias-verb"
-            self._alias_verb(i, lemma, b.args(subject_tokens, "name"))
+            set_off = not v.is_passive(i)  # passive only as a set-off participle (``_set_off``)
+            self._alias_verb(i, lemma, b.args(subject_tokens, "name"), set_off)

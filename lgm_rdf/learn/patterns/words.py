@@ -56,6 +56,12 @@ QUANTITY_NOUNS = words(
     "mixture combination array assortment amount quantity multitude collection series selection "
     "bunch mix blend abundance wealth plethora total hundred thousand million billion trillion"
 )
+# nouns for a whole made of a number of like things: "X is a series of peaks", "a collection
+# of essays", "a chain of islands" (X has them as parts)
+COLLECTIVE_NOUNS = words(
+    "group series collection set chain cluster string network suite compilation anthology "
+    "archipelago complex combination bundle"
+)
 # "most of the air", "all of the members": the argument is what follows "of" (objects only)
 # quantities that mark a list item as a vague remainder ("numerous portraits")
 # "a little sour", "a bit odd": the article belongs to a degree phrase, not to a class noun
@@ -83,6 +89,12 @@ ARTICLES = words("the a an")
 # determiners of a noun that stands for any member of its class ("a black hole", "every key")
 GENERIC_DETERMINERS = words("a an every each any")
 CONDITIONS = words("if unless whether")
+# verbs of saying and thinking: a clause before them is what was said ("X is Y, he said")
+REPORTING_VERBS = words(
+    "say tell claim report state write note add argue explain suggest announce believe think "
+    "know feel hope fear doubt insist assert admit confirm deny reveal recall remember mention "
+    "reply answer warn predict estimate show prove find conclude guess suppose reckon"
+)
 HEDGES = words(
     "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"
 )
@@ -145,7 +157,7 @@ AMOUNT_NOUNS = words(
 DERIVATION_NOUNS = words(
     "edition installment instalment iteration incarnation fork clone variant derivative "
     "replacement rewrite reimplementation sequel prequel remake continuation allusion homage "
-    "tribute"
+    "tribute reissue reprint"
 )
 RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "member friend part capital son daughter child wife husband brother sister mother father "
@@ -190,6 +202,9 @@ CONTEXT_ROLE_NOUNS = words(
 # agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
 # agent nouns that name a role ("leader", "pioneer", "specialist")
 ROLE_SUFFIXES = ("er", "or", "ist")
+# endings of nouns made from verbs, whose "of" is the verb's object: "an extension of X", "a
+# measurement of Y", "a continuance of Z", "a closure of W"
+VERBAL_NOUN_SUFFIXES = ("tion", "sion", "ment", "ance", "ence", "ure", "ing", "al", "age")
 AGENT_SUFFIXES = ("er", "or", "ist", "ent", "ant", "ee", "ic")
 # adjectives the small tagger often labels as nouns after "a marsupial": "native to Australia"
 POSTPOSITIVE_ADJECTIVES = words(
@@ -204,9 +219,16 @@ ADJECTIVE_SUFFIXES = ("less", "ous", "ful", "ical")
 # ("was declared a national park", "was founded as a trading post"), or in the role it held
 # ("served as a senator")
 BECOMING_VERBS = words("become remain")
-DECLARING_VERBS = words("declare designate proclaim recognise recognize list elect appoint")
+DECLARING_VERBS = words(
+    "declare designate proclaim recognise recognize list elect appoint install instal ordain crown "
+    "inaugurate enthrone consecrate"
+)
 FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
-SERVING_VERBS = words("serve work")
+SERVING_VERBS = words("serve work rule reign")
+# verbs of judging that put a subject into a class in the judges' eyes ("is regarded as one of
+# the most influential directors", "is considered a dwarf planet"): the class still holds; a
+# judging predicate noun ("a masterpiece") is left out with the copula's evaluative nouns
+JUDGING_VERBS = words("regard consider deem")
 
 # relational adjectives: formed from a noun, they sort a class into kinds instead of rating its
 # members ("a theoretical physicist", "a congressional district", "a secular form")
