@@ -6,16 +6,12 @@ this test."""
 from __future__ import annotations
 
 import pytest
+from pattern_relations import relations
 
 from lgm_rdf.learn.patterns import PatternExtractor
 from lgm_rdf.nlp.concepts import ConceptMention
 
 INH = "inheritance"
-
-
-def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
-    """Relations of ``text`` as comparable triples, with the rule that produced each."""
-    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
 
 
 FOUND = [

@@ -10,15 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-
-from lgm_rdf.learn.patterns import PatternExtractor
+from pattern_relations import relations
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
-
-
-def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
-    """Relations of ``text`` as comparable triples, with the rule that produced each."""
-    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
 
 
 FOUND = [

@@ -10,16 +10,12 @@ in a prepositional phrase. Each shape also has the sentences it must leave alone
 from __future__ import annotations
 
 import pytest
+from pattern_relations import relations
 
 from lgm_rdf.learn.patterns import PatternExtractor
 from lgm_rdf.nlp.model import Sentence, Token
 
 INH, ALIAS = "inheritance", "alias"
-
-
-def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
-    """Relations of ``text`` as comparable triples, with the rule that produced each."""
-    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
 
 
 def alias(a: str, b: str) -> tuple[str, str, str]:

@@ -11,16 +11,11 @@ shape also has sentences it must leave alone.
 from __future__ import annotations
 
 import pytest
+from pattern_relations import relations
 
 from lgm_rdf.bench.extraction.relations import relation_key
-from lgm_rdf.learn.patterns import PatternExtractor
 
 INH = "inheritance"
-
-
-def relations(nlp, text: str) -> dict[tuple[str, str, str], str]:
-    """Relations of ``text`` as comparable triples, with the rule that produced each."""
-    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
 
 
 # (sentence, relations that must be found, relations that must not be)

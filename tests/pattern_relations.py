@@ -1,0 +1,11 @@
+"""The pattern extractor's relations of one text, as the rule tests compare them."""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns import PatternExtractor
+from lgm_rdf.nlp.spacy_backend import SpacyNLP
+
+
+def relations(nlp: SpacyNLP, text: str) -> dict[tuple[str, str, str], str]:
+    """Relations of ``text`` as comparable triples, with the rule that produced each."""
+    return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
