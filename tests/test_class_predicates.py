@@ -10,6 +10,9 @@ of"), a judgement, a role in some event. The sentences are written for this test
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from pattern_relations import relations
 
@@ -67,6 +70,16 @@ FOUND = [
         [(ALIAS, "varnholm", "warnholm"), (INH, "varnholm", "port")],
     ),
     ("Kessan, also romanized as Kesan, is a town.", [(ALIAS, "kesan", "kessan")]),
+    # labels (found by the blind judging of what the session's rules add): an opening adverb
+    # is no word of the entity after it; a slash glued inside one entity joins it
+    (
+        "Overall Norway was the nation that sent the most athletes.",
+        [(INH, "norway", "nation")],
+    ),
+    (
+        "Hauser/Brandt AG, headquartered in Basel, is a Swiss engineering company.",
+        [(INH, "hauser/brandt ag", "engineering company")],
+    ),
     # two clauses joined by a comma, the first parsed as a complement of the second
     (
         "Wren Lodge is a student residence in Tarrow, it was opened in 1974.",
@@ -89,6 +102,15 @@ ABSENT = [
     ("Salt Roads is the debut EP by Edda Fors.", (INH, "salt roads", "debut")),
     # a judging noun under a verb of judging
     ("Casablanca is considered a masterpiece.", (INH, "casablanca", "masterpiece")),
+    (
+        "Overall Norway was the nation that sent the most athletes.",
+        (INH, "overall norway", "nation"),
+    ),
+    # two one-word names on either side of a slash stay two names
+    (
+        "It supports popular sites, such as Google/Gmail and Facebook.",
+        (INH, "google/gmail", "site"),
+    ),
     # what someone said or was claimed
     (
         "Wren Lodge is a student residence, it was claimed.",
@@ -109,3 +131,38 @@ def test_class_predicate_is_read(spacy_nlp, text: str, expected: list) -> None:
 @pytest.mark.parametrize(("text", "absent"), ABSENT, ids=[t[:40] for t, _ in ABSENT])
 def test_relation_or_judgement_states_no_class(spacy_nlp, text: str, absent: tuple) -> None:
     assert absent not in relations(spacy_nlp, text)
+
+
+ADDED = Path(__file__).parent / "data" / "judged_added_s17.jsonl"
+
+
+def _judged_rows() -> list[dict]:
+    return [json.loads(line) for line in ADDED.read_text(encoding="utf-8").splitlines()]
+
+
+def _key(row: dict) -> tuple[str, str, str]:
+    a, b = row["a"], row["b"]
+    return (row["type"], min(a, b), max(a, b)) if row["type"] == ALIAS else (row["type"], a, b)
+
+
+def test_judged_additions_hold(spacy_nlp) -> None:
+    """All 45 relations the seventeenth session's rules added on the QA contexts, judged blind
+    by two helpers (docs/benchmarks.md §39): 42 correct, the same three wrong for both. The
+    two wrong labels that were mended stay gone, and every correct relation is still learned."""
+    rows = _judged_rows()
+    assert len(rows) == 45 and sum(r["verdict"] == "correct" for r in rows) == 42
+    learned = [r for r in rows if _key(r) in relations(spacy_nlp, r["sentence"])]
+    assert not [r for r in learned if r["verdict"] == "wrong" and r["mended"]]
+    assert sum(r["verdict"] == "correct" for r in learned) == 42
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left alone: a compound that loses its capitalised "
+    "adjective ('German Classical period musician' -> 'period musician'); "
+    "dropping such a compound also cut 'Western film serial' (docs §39)",
+)
+def test_judged_wrong_label_left_alone(spacy_nlp) -> None:
+    rows = [r for r in _judged_rows() if r["verdict"] == "wrong" and not r["mended"]]
+    assert len(rows) == 1
+    assert _key(rows[0]) not in relations(spacy_nlp, rows[0]["sentence"])

@@ -35,6 +35,7 @@ from lgm_rdf.learn.patterns.words import (
     NUMBER_ABBREVIATIONS,
     ORDINAL_WORDS,
     SCOPE_ADJECTIVES,
+    SENTENCE_ADVERBS,
     TITLE_FUNCTION_WORDS,
 )
 from lgm_rdf.nlp.model import Token
@@ -212,6 +213,10 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         num = nxt + 1 if toks[nxt].text == "." and not toks[idx[-1]].ws else nxt
         if num < len(toks) and toks[num].text[:1].isdigit():
             idx = list(range(idx[0], num + 1))  # "Violin Sonata No. 3": the number is in it
+    idx = _slashed(v, idx, i)
+    if idx[0] == 0 and len(idx) > 1 and toks[0].text.lower() in SENTENCE_ADVERBS:
+        # "Overall Spain was": the adverb opens the sentence, not the name the entity starts
+        idx = idx[1:] if not toks[0].ent_type and toks[idx[1]].ent_type else idx
     if idx[0] == 1 and toks[0].upos == "ADP" and toks[i].ent_type == "PERSON":
         while (
             len(idx) > 1 and toks[idx[0]].ent_type != "PERSON" and toks[idx[0]].text[:1].isupper()
@@ -221,6 +226,22 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
     if idx[0] == 1 and toks[0].upos == "ADP" and v.rels[i] in ("subj", "subjpass") and not setting:
         idx = [0, *idx]  # "Of Mice and Men is a novel": a preposition cannot open a clause
         # (it does open "At Google Larry Page was", "In May Tom Hale was")
+    return idx
+
+
+def _slashed(v: DepView, idx: list[int], i: int) -> list[int]:
+    """ "Eugster/Frismag AG", "Broken Path/Broken Fist/Attack of the Yakuza": the name ``idx``
+    grows left over a slash glued to capitalised words of the same entity as its head, where
+    a side of the slash has more than one word ("Google/Gmail" are two names)."""
+    toks, kind = v.tokens, v.tokens[i].ent_type
+    k = idx[0] - 1
+    while kind and k >= 1 and toks[k].text == "/" and not toks[k].ws and not toks[k - 1].ws:
+        j = k - 1
+        while j >= 0 and toks[j].text[:1].isupper() and toks[j].ent_type == kind:
+            j -= 1
+        if j == k - 1 or (j == k - 2 and k + 1 == idx[-1]):
+            break
+        idx, k = list(range(j + 1, idx[-1] + 1)), j
     return idx
 
 

@@ -11,6 +11,7 @@ from lgm_rdf.learn.patterns.words import (
     NAME_PARTICLES,
     OPENING_DETERMINERS,
     POST_NOMINALS,
+    SENTENCE_ADVERBS,
     TITLE_FUNCTION_WORDS,
 )
 
@@ -76,6 +77,9 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
         return None
+    adverb = len(idx) > 1 and first.text.lower() in SENTENCE_ADVERBS and not first.ent_type
+    if adverb and toks[idx[1]].ent_type:
+        return None  # "Overall Spain was": an opening adverb before the name an entity starts
     if (first.upos in _NO_OPENING and not _titled_opening(v, idx, acronym)) or (
         first.upos == "DET" and first.text.lower() not in ARTICLES
     ):

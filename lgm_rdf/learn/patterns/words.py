@@ -89,6 +89,13 @@ ARTICLES = words("the a an")
 # determiners of a noun that stands for any member of its class ("a black hole", "every key")
 GENERIC_DETERMINERS = words("a an every each any")
 CONDITIONS = words("if unless whether")
+# adverbs that open a sentence and that the tagger may take for the first word of the name
+# after them ("Overall Spain was the nation ...", "Today Paris is ...")
+SENTENCE_ADVERBS = words(
+    "overall however meanwhile today currently historically traditionally originally "
+    "eventually finally initially additionally instead nevertheless nonetheless subsequently "
+    "consequently thus hence therefore moreover furthermore also later now then still"
+)
 # verbs of saying and thinking: a clause before them is what was said ("X is Y, he said")
 REPORTING_VERBS = words(
     "say tell claim report state write note add argue explain suggest announce believe think "
