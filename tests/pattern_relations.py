@@ -9,3 +9,9 @@ from lgm_rdf.nlp.spacy_backend import SpacyNLP
 def relations(nlp: SpacyNLP, text: str) -> dict[tuple[str, str, str], str]:
     """Relations of ``text`` as comparable triples, with the rule that produced each."""
     return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
+
+
+def judged_key(row: dict) -> tuple[str, str, str]:
+    """The relation of a judged row as ``relations`` keys it (alias sides sorted)."""
+    a, b = row["a"], row["b"]
+    return (row["type"], min(a, b), max(a, b)) if row["type"] == "alias" else (row["type"], a, b)

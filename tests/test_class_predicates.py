@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from pattern_relations import relations
+from pattern_relations import judged_key, relations
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
 
@@ -140,18 +140,13 @@ def _judged_rows() -> list[dict]:
     return [json.loads(line) for line in ADDED.read_text(encoding="utf-8").splitlines()]
 
 
-def _key(row: dict) -> tuple[str, str, str]:
-    a, b = row["a"], row["b"]
-    return (row["type"], min(a, b), max(a, b)) if row["type"] == ALIAS else (row["type"], a, b)
-
-
 def test_judged_additions_hold(spacy_nlp) -> None:
     """All 45 relations the seventeenth session's rules added on the QA contexts, judged blind
     by two helpers (docs/benchmarks.md §39): 42 correct, the same three wrong for both. The
     two wrong labels that were mended stay gone, and every correct relation is still learned."""
     rows = _judged_rows()
     assert len(rows) == 45 and sum(r["verdict"] == "correct" for r in rows) == 42
-    learned = [r for r in rows if _key(r) in relations(spacy_nlp, r["sentence"])]
+    learned = [r for r in rows if judged_key(r) in relations(spacy_nlp, r["sentence"])]
     assert not [r for r in learned if r["verdict"] == "wrong" and r["mended"]]
     assert sum(r["verdict"] == "correct" for r in learned) == 42
 
@@ -165,4 +160,4 @@ def test_judged_additions_hold(spacy_nlp) -> None:
 def test_judged_wrong_label_left_alone(spacy_nlp) -> None:
     rows = [r for r in _judged_rows() if r["verdict"] == "wrong" and not r["mended"]]
     assert len(rows) == 1
-    assert _key(rows[0]) not in relations(spacy_nlp, rows[0]["sentence"])
+    assert judged_key(rows[0]) not in relations(spacy_nlp, rows[0]["sentence"])
