@@ -1,10 +1,10 @@
 """Appositions that name a class member (a mixin over ``base.RuleBase``).
 
-inheritance  a name set off after a class noun with an article or an owner ("his second novel, The Road,",
-             "the Australian progressive metal band, Alchemist"), a definite class noun set
-             off after a name ("Santiago de Compostela, the political capital city, has"), and
-             names listed after a counted plural class noun ("Two other Rose Law Firm partners,
-             Vince Foster and Webb Hubbell, joined")
+inheritance  a name set off after a class noun with an article or an owner ("his second novel,
+             The Road,", "the Australian progressive metal band, Alchemist"), a definite class
+             noun set off after a name ("Santiago de Compostela, the political capital city,
+             has"), and names listed after a counted plural class noun ("Two other Rose Law
+             Firm partners, Vince Foster and Webb Hubbell, joined")
 """
 
 from __future__ import annotations

@@ -214,9 +214,8 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         if num < len(toks) and toks[num].text[:1].isdigit():
             idx = list(range(idx[0], num + 1))  # "Violin Sonata No. 3": the number is in it
     idx = _slashed(v, idx, i)
-    if idx[0] == 0 and len(idx) > 1 and toks[0].text.lower() in SENTENCE_ADVERBS:
-        # "Overall Spain was": the adverb opens the sentence, not the name the entity starts
-        idx = idx[1:] if not toks[0].ent_type and toks[idx[1]].ent_type else idx
+    if opening_adverb(v, idx):
+        idx = idx[1:]  # "Overall Spain was": the adverb opens the sentence, not the name
     if idx[0] == 1 and toks[0].upos == "ADP" and toks[i].ent_type == "PERSON":
         while (
             len(idx) > 1 and toks[idx[0]].ent_type != "PERSON" and toks[idx[0]].text[:1].isupper()
@@ -227,6 +226,15 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         idx = [0, *idx]  # "Of Mice and Men is a novel": a preposition cannot open a clause
         # (it does open "At Google Larry Page was", "In May Tom Hale was")
     return idx
+
+
+def opening_adverb(v: DepView, idx: list[int]) -> bool:
+    """The name tokens ``idx`` open the sentence with an adverb that is no part of the entity
+    after it ("Overall Spain was", ``words.SENTENCE_ADVERBS``)."""
+    toks = v.tokens
+    if idx[0] != 0 or len(idx) < 2 or toks[0].text.lower() not in SENTENCE_ADVERBS:
+        return False
+    return not toks[0].ent_type and bool(toks[idx[1]].ent_type)
 
 
 def _slashed(v: DepView, idx: list[int], i: int) -> list[int]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from lgm_rdf.learn.patterns.args import looks_like_acronym
 from lgm_rdf.learn.patterns.depview import DepView
-from lgm_rdf.learn.patterns.extents import BRACKETS, MAX_TITLE, title_word
+from lgm_rdf.learn.patterns.extents import BRACKETS, MAX_TITLE, opening_adverb, title_word
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     NAME_PARTICLES,
     OPENING_DETERMINERS,
     POST_NOMINALS,
-    SENTENCE_ADVERBS,
     TITLE_FUNCTION_WORDS,
 )
 
@@ -77,9 +76,8 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
         return None
-    adverb = len(idx) > 1 and first.text.lower() in SENTENCE_ADVERBS and not first.ent_type
-    if adverb and toks[idx[1]].ent_type:
-        return None  # "Overall Spain was": an opening adverb before the name an entity starts
+    if opening_adverb(v, idx):
+        return None  # "Overall Spain was": the name is the entity after the adverb
     if (first.upos in _NO_OPENING and not _titled_opening(v, idx, acronym)) or (
         first.upos == "DET" and first.text.lower() not in ARTICLES
     ):

@@ -166,12 +166,10 @@ class PredicateRules(ProseRules):
         and B": the things a collective noun gathers ("of" a plural or a list) are parts of each
         named whole (a class noun is left out: "Mammals are a group of vertebrates" sorts them,
         and "The album is a compilation of songs" speaks of one album)."""
-        b = self.b
+        named = [w for w in wholes if w.is_name]
         rule, self.rule = self.rule, "collection-of"
         for o in of:
-            self._emit_all(
-                "composition", [w for w in wholes if w.is_name], b.expand(o, "class"), 0.8
-            )
+            self._emit_all("composition", named, self.b.expand(o, "class"), 0.8)
         self.rule = rule
 
     def _divided(self, children: list[Arg], of: list[int]) -> None:
@@ -243,8 +241,8 @@ class PredicateRules(ProseRules):
         office or occupation (not a relation: "a friend of Bob"), or a plain class noun after
         "a" (``_plain_class``), stays the class whatever its "of" says."""
         lemma = self.v.lemma(n)
-        if relational_noun(lemma) or lemma in PERSON_NOUNS:
-            return not relational_noun(lemma)
+        if lemma in PERSON_NOUNS and not relational_noun(lemma):
+            return True
         return self._article(n) in ("a", "an") and self._plain_class(n)
 
     def _restrictive_of(self, n: int, of: list[int]) -> bool:

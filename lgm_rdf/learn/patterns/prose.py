@@ -175,8 +175,9 @@ class ProseRules(TitleRules):
         """ "Paris became a city", "Machu Picchu was declared a World Heritage Site", "He
         served as a senator", "The Union was created as a dominion", "Kubrick is regarded as one
         of the most influential directors": a verb that puts a named subject into the class of
-        its predicate noun (``words.BECOMING_VERBS`` and the lists after it). A common-noun subject is left out ("The town became a city" says nothing of
-        towns), and so is a pronoun standing for one; a definite predicate names one thing
+        its predicate noun (``words.BECOMING_VERBS`` and the lists after it). A common-noun
+        subject is left out ("The town became a city" says nothing of towns), and so is a
+        pronoun standing for one; a definite predicate names one thing
         ("became the president") unless it ranks ("became the 50th state", read as the copula
         reads it); hedges, alternatives, quotes, gapping ("Smith became a senator and Jones a
         judge"), states ("remains a mystery") and standings ("a leader in AI") state no class."""
