@@ -53,7 +53,10 @@ RULES = [
     ("The wolf belongs to the genus Canis.", {(INH, "wolf", "canis")}),
     ("Lions belong to the cat family.", {(INH, "lion", "cat family")}),
     ("Wheat is classified as a cereal grain.", {(INH, "wheat", "cereal grain")}),
-    ("The violin, a string instrument, has four strings.", {(INH, "violin", "string instrument")}),
+    (
+        "The violin, a string instrument, has four strings.",
+        {(INH, "violin", "string instrument"), (COMP, "violin", "string")},
+    ),
     (
         "Mammals include whales, dogs and bats.",
         {(INH, "whale", "mammal"), (INH, "dog", "mammal"), (INH, "bat", "mammal")},

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lgm_rdf.learn.patterns.args import Arg, acronym_matches, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
@@ -22,6 +24,8 @@ NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", 
 # it took the participle for the main verb)
 _NAMED_OBJECTS = ("obj", "npadvmod")
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
+# a registry's code for a name: capitals and digits, one token ("KILM", "ILM", "LHR")
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 
 
 class AliasRules(RuleBase):
@@ -207,6 +211,53 @@ class AliasRules(RuleBase):
             if any(t.ent_type in _PLACE_OR_TIME for t in words) or looks_like_acronym(toks[k].text):
                 continue
             self._emit("alias", self.b.arg(h, "name"), self.b.arg(k, "alias"), 0.8)
+
+    def _bracketed_short_names(self) -> None:
+        """ "the Society of Jesus (Jesuits)", "the Order of Friars Minor (Franciscans)": the
+        plural name of the members in brackets right after a long official name (one with an
+        "of") is its short name. Not a place or a time ("the Bank of England (London)",
+        "(1066)", "the Battle of Hastings (Sussex)"); acronyms have their own rule."""
+        toks, b = self.v.tokens, self.b
+        for p in range(1, len(toks) - 2):
+            if toks[p].text != "(" or toks[p + 2].text != ")":
+                continue
+            word = toks[p + 1]
+            if not (word.text.isalpha() and word.text[:1].isupper()) or word.upos == "VERB":
+                continue
+            if not word.text.endswith("s") or word.text.endswith("ss"):
+                continue  # the members' plural: "Jesuits", "Quakers"
+            if looks_like_acronym(word.text) or word.ent_type in _PLACE_OR_TIME - {"NORP"}:
+                continue
+            outer = b.name_before(p - 1)
+            if outer is None or not outer.is_name or " of " not in f" {outer.key} ":
+                continue
+            if (short := b.arg(p + 1, "alias")) is not None and short.key not in outer.key:
+                self._emit("alias", outer, short, 0.8)
+
+    def _registry_codes(self) -> None:
+        """ "Wilmington International Airport (IATA: ILM, ICAO: KILM)": codes a registry gives
+        a name, each after the registry's acronym and a colon in brackets right after the name,
+        are names of it (a code is one token of capitals and digits)."""
+        toks, b = self.v.tokens, self.b
+        for p in range(1, len(toks) - 4):
+            if toks[p].text != "(" or (outer := b.name_before(p - 1)) is None or not outer.is_name:
+                continue
+            close = next((k for k in range(p + 1, len(toks)) if toks[k].text == ")"), None)
+            if close is None:
+                continue
+            pieces, start = [], p + 1
+            for k in range(p + 1, close + 1):
+                if toks[k].text in (",", ";", ")"):
+                    pieces.append(list(range(start, k)))
+                    start = k + 1
+            for piece in pieces:
+                words = [toks[k].text for k in piece]
+                if len(words) < 3 or words[-2] != ":" or not _CODE.fullmatch(words[-1]):
+                    continue
+                if len(words) > 4 or not all(looks_like_acronym(w) for w in words[:-2]):
+                    continue  # "(see also: Part IV)": no registry's acronym before the code
+                if (code := b.from_tokens(piece[-1:], "alias")) is not None:
+                    self._emit("alias", outer, code, 0.8)
 
     def _personal_name(self, i: int) -> bool:
         """A capitalised proper noun that is no place or date and has no preposition."""

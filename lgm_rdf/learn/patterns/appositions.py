@@ -121,7 +121,35 @@ class AppositionRules(RuleBase):
                 continue
             if not self._set_off_apposition(i, True, listed=True):
                 continue
-            self.rule = "plural-apposition"
-            for name in b.args(names, "name"):
-                if name.is_name:
-                    self._emit("inheritance", name, b.parent(h, name), 0.8)
+            self._plural_members(h, names)
+        for h in range(len(v)):
+            if (names := self._counted_after_of(h)) is not None:
+                self._plural_members(h, names, restricted=True)
+
+    def _plural_members(self, h: int, names: list[int], restricted: bool = False) -> None:
+        """The names ``names`` are members of the plural class noun ``h`` (``restricted``: its
+        "of" only narrows the group, see ``Roles.parent``)."""
+        self.rule = "plural-apposition"
+        for name in self.b.args(names, "name"):
+            if name.is_name:
+                self._emit("inheritance", name, self.b.parent(h, name, restricted), 0.8)
+
+    def _counted_after_of(self, h: int) -> list[int] | None:
+        """ "two former employees of Comet Kits, Jack Besser and Bob Reder": the names set off
+        after the "of" object of a counted plural, which the parse coordinated with that object,
+        when there are exactly as many as the count says (else it is a list of owners: "the
+        employees of A, B and C"). Not after a relational noun ("two sons of Bob, A and B")."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
+            return None
+        counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+        of = v.pp_objects(h, "of")
+        if len(counts) != 1 or len(of) != 1 or not b.proper(of[0]) or relational_noun(v.lemma(h)):
+            return None
+        names = [k for k in v.conjuncts(of[0]) if k != of[0]]
+        if counts != [_COUNTS.get(len(names), str(len(names)))] or not names:
+            return None
+        first = min(v.subtree(min(names)))
+        if toks[first - 1].text != "," or not all(b.proper(k) for k in names):
+            return None
+        return names if self._set_off_apposition(min(names), True, listed=True) else None

@@ -11,6 +11,7 @@ from lgm_rdf.learn.patterns.words import (
     NAME_PARTICLES,
     OPENING_DETERMINERS,
     POST_NOMINALS,
+    SENTENCE_ADVERBS,
     TITLE_FUNCTION_WORDS,
 )
 
@@ -94,14 +95,18 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
 def _titled_opening(v: DepView, idx: list[int], acronym: bool) -> bool:
     """A first word of a closed class that still opens the name ``idx``: a preposition where
     the parse found no subject, no person and no date ("Over My Dead Body is a novel", not "In
-    May Smith was a waiter"), a name's word the tagger took for another ("[Will]AUX Wallner"),
-    an acronym ("[WXBT]ADV")."""
+    May Smith was a waiter") or an adverb before a lower-case one ("Live in Japan is"), a
+    name's word the tagger took for another ("[Will]AUX Wallner"), an acronym ("[WXBT]ADV")."""
     first = v.tokens[idx[0]]
     if acronym or first.ent_type == "PERSON":
         return True
     setting = any(
         v.rels[k] in ("subj", "subjpass") or v.tokens[k].ent_type in _SETTING for k in idx
     )
+    if first.upos == "ADV" and len(idx) > 2 and v.tokens[idx[1]].upos == "ADP":
+        # "Live in Japan is an album", "Back in Black is": an adverb a preposition follows
+        deictic = first.text.lower() in SENTENCE_ADVERBS  # "Here in London is a museum"
+        return v.tokens[idx[1]].text.islower() and not (setting or deictic)
     return first.upos == "ADP" and not setting
 
 

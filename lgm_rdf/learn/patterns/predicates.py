@@ -29,6 +29,7 @@ from lgm_rdf.learn.patterns.words import (
     PLACE_CLASS_NOUNS,
     PORTION_NOUNS,
     POSTPOSITIVE_ADJECTIVES,
+    PRINCIPAL_ADJECTIVES,
     PROPERTY_OF_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
@@ -182,9 +183,17 @@ class PredicateRules(ProseRules):
 
     def _ranked(self, n: int) -> bool:
         """ "the largest city", "the first album", "the 204th episode", "the most famous
-        painting", "the oldest (of the halls)": a superlative or an ordinal picks one member."""
+        painting", "the oldest (of the halls)", "the main river": a superlative, an ordinal or
+        a principal adjective picks one member."""
         v = self.v
         mods = [n] if v.tokens[n].upos == "ADJ" else v.children(n, "amod", "nummod", "advmod")
+        # "the current league teams": the parse may hang the adjective on the compound
+        mods = mods + [a for c in v.children(n, "compound") for a in v.children(c, "amod")]
+        # "the current vice captain of the team", "the company's main author" hold an office
+        # of it, as "the captain of" does; "the main part of X" is a part
+        owner = v.pp_objects(n, "of") or v.children(n, "poss")
+        office = v.lemma(n) in PERSON_NOUNS and bool(owner)
+        office = office or v.lemma(n) in PART_NOUNS
         if any(
             v.lemma(k) in ORDINAL_WORDS and v.tokens[k].text.islower()
             for k in v.children(n, "compound")
@@ -195,6 +204,8 @@ class PredicateRules(ProseRules):
             text = tok.text.lower().split("-")[0]
             if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
                 return True
+            if text in PRINCIPAL_ADJECTIVES and not office:
+                return True  # "the main river", "the current champion": one member singled out
             if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
                 return True
             if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, initials, looks_like_acronym
+from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS, TitleRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
@@ -35,6 +36,7 @@ from lgm_rdf.learn.patterns.words import (
     SERVING_VERBS,
     VAGUE_QUANTITIES,
 )
+from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
 # "some of his hits include ...": a quantifier subject stands for the noun after its "of"
@@ -118,13 +120,18 @@ class ProseRules(TitleRules):
     # ------------------------------------------------------------ inverted superlative
     def _inverted_superlatives(self) -> None:
         """ "The shortest-reigning monarch was Lady Jane Grey", "The largest city is Lagos", "The
-        five founding schools were A, B and C": a definite ranked or counted class noun as the
-        subject, a name (or a list of names for a counted plural) as the predicate."""
+        five founding schools were A, B and C", "Mali's highest courts are A and B": a definite
+        ranked or counted class noun as the subject, a name (or a list of names for a counted or
+        ranked plural, owned or not) as the predicate."""
         v, b = self.v, self.b
         for s, n, cop in v.copulas():
             tok = v.tokens[s]
-            if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(s) != "the":
+            if tok.upos != "NOUN" or not tok.text.islower():
                 continue
+            owned = v.determiner(s) == "poss"
+            if not (owned or v.determiner(s) == "the") or (owned and v.lemma(s) in PERSON_NOUNS):
+                continue  # "Peru's main rivers are A and B", "France's largest city is Paris";
+                # not "the journal's current editor is X" (an office of the journal)
             if not b.proper(n) or v.determiner(n) in ("a", "an"):
                 continue
             clause = v.head(s)
@@ -142,9 +149,13 @@ class ProseRules(TitleRules):
             elif len(names) > 1 or not self._ranked(s):
                 continue  # "the first winner was A and B": a shared title
             self.rule = "inverted-superlative"
-            for name in b.args(names, "name"):
-                if name.is_name:
-                    self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
+            for c in names:
+                name = b.arg(c, "name")
+                if name is None or not name.is_name:
+                    continue
+                if cut_in_quotes(v, min(v.subtree(c)), name.label):
+                    continue  # 'its slogan is "All The Hits."' read as "Hits"
+                self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
 
     # ------------------------------------------------------------------ bracketed members
     def _bracketed_members(self) -> None:

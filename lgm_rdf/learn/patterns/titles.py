@@ -25,6 +25,7 @@ from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.opening import opening_title
+from lgm_rdf.learn.patterns.role_runs import listed_roles, name_after_run, turned_role
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     EVALUATIVE_NOUNS,
@@ -142,6 +143,9 @@ class TitleRules(ListRules):
                 heads = v.conjuncts(h)
                 names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in heads]
                 noun, first = k, h
+            elif (run := name_after_run(v, k)) is not None:  # "and [improvisor]conj Fred Frith"
+                heads, names = [run], [b.arg(run, "name", frozenset(range(k + 1)))]
+                noun, first = k, k + 1
             elif (sib := v.sibling_names(k)) is not None or (  # "guitarists [X]dobj and Y"
                 v.rels[k] != "appos"
                 and any(v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.kids[k])
@@ -182,16 +186,25 @@ class TitleRules(ListRules):
                         role = Arg(word, word, False)
                     elif role is None and self._mistagged_role(noun):
                         role = Arg(b.key([noun]), toks[noun].text.lower(), False)
+                    if (earlier := turned_role(v, noun)) is not None:  # "playwright-turned-
+                        role = Arg(b.key([noun]), toks[noun].text.lower(), False)  # director"
                     self._emit("inheritance", name, role, 0.8)
+                    for m in listed_roles(v, noun) if len(names) == 1 else []:  # "guitarist,
+                        self._emit("inheritance", name, b.parent(m, name), 0.8)  # composer and"
+                    if earlier is not None:
+                        role = Arg(b.key([earlier]), toks[earlier].text.lower(), False)
+                        self._emit("inheritance", name, role, 0.8)
 
     def _set_off_title(self, k: int) -> bool:
         """A quoted title set off by commas after the definite or owned singular class noun
-        ``k`` (not a relational one: "his wife, "Mary"")."""
+        ``k`` (not a relational one: "his wife, "Mary""), the whole a noun is "of" ("an episode
+        of the crime drama, "The Wire"", not "First of the film series, "A"": a member)."""
         v, toks = self.v, self.v.tokens
         if v.is_plural(k) or v.determiner(k) not in ("the", "poss") or relational_noun(v.lemma(k)):
             return False
-        if v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of":
-            return False  # "First of the Feluda TV film series, "A"": a member picked out of it
+        of = v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of"
+        if of and ((g := v.head(h)) is None or v.tokens[g].upos != "NOUN" or v.lemma(g) == "one"):
+            return False
         close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
         return close is not None and (close + 1 == len(toks) or toks[close + 1].upos == "PUNCT")
 

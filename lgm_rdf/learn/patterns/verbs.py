@@ -14,13 +14,23 @@ from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.words import (
+    AMOUNT_NOUNS,
     ARTICLES,
     DEMONSTRATIVES,
     EVALUATIVE_NOUNS,
+    MEASURE_NOUNS,
+    PERIOD_NOUNS,
+    QUANTITY_NOUNS,
+    TALLY_NOUNS,
     VALUE_HOLDERS,
     VALUE_NOUNS,
+    relational_noun,
 )
-from lgm_rdf.nlp.wordlists import PART_NOUNS
+from lgm_rdf.nlp.coref.lexicon import person_noun
+from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
+
+# what may follow a list member: the next one comes after punctuation or a conjunction
+_JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
@@ -137,6 +147,60 @@ class VerbRules(AliasRules):
         first = min([verb, *(k for k in v.children(verb, "advmod") if k < verb)])
         return subject < first and v.tokens[first - 1].text == ","
 
+    def _existential_parts(self) -> None:
+        """ "There are five summits in the group": a counted plural said to be in a whole is
+        its parts (under the same guards as "The group has five summits")."""
+        v, b = self.v, self.b
+        for i in range(len(v)):
+            if v.lemma(i) != "be" or not any(v.lemma(k) == "there" for k in v.children(i, "expl")):
+                continue
+            for n in v.children(i, "attr", "subj"):
+                wholes = v.pp_objects(n, "in") or v.pp_objects(i, "in")
+                if len(wholes) != 1 or v.lemma(n) in TYPE_NOUNS or v.tokens[wholes[0]].ent_type:
+                    continue  # "There are two kinds of X"; "in 2010", "in France" (a place)
+                if self._counted_parts([wholes[0]], [n]):
+                    self.rule = "has-parts"
+                    self._emit_all("composition", b.args(wholes, "kind"), self._parts(n), 0.7)
+
+    def _counted_parts(self, subject_tokens: list[int], direct: list[int]) -> bool:
+        """ "The diocese has 20 parishes", "The album has twelve tracks": a thing (no person,
+        no pronoun for one) has a counted plural of parts. Not amounts, measures or spans of
+        time ("has 300 acres", "has two years left"), tallies ("has 20 titles", "300 deaths"),
+        nor relations ("has two sons", "has three versions")."""
+        v = self.v
+        if len(direct) != 1 or not subject_tokens:
+            return False
+        o = direct[0]
+        for t in subject_tokens:
+            tok = v.tokens[t]
+            if tok.upos == "PRON" or tok.ent_type in ("PERSON", "NORP") or person_noun(v.lemma(t)):
+                return False
+        counts = [k for k in v.children(o, "nummod") if v.tokens[k].ent_type == "CARDINAL"]
+        if not counts or not v.is_plural(o) or not v.tokens[o].text.islower():
+            return False
+        return self._part_noun(o)
+
+    def _part_noun(self, k: int) -> bool:
+        """Token ``k`` is a noun that may name parts (see ``_counted_parts``)."""
+        v, lemma = self.v, self.v.lemma(k)
+        if v.tokens[k].upos != "NOUN":
+            return False  # "has 1,040 pages and [narrates]NOUN accounts": a verb mistagged
+        closed = MEASURE_NOUNS | AMOUNT_NOUNS | PERIOD_NOUNS | QUANTITY_NOUNS | TALLY_NOUNS
+        return lemma not in closed and not relational_noun(lemma) and not person_noun(lemma)
+
+    def _parts(self, o: int) -> list[Arg]:
+        """The parts listed from the counted plural ``o`` on: each coordinated noun that may
+        name parts ("150 congregations and 17,000 members": the members are people), up to a
+        member run straight into the next one ("1,040 pages and [narrates]NOUN accounts": a
+        verb, and the list ends before it)."""
+        v, out = self.v, []
+        for c in sorted(v.conjuncts(o)):
+            nxt = c + 1
+            if nxt < len(v) and nxt not in v.subtree(c) and v.tokens[nxt].upos not in _JOINS:
+                break
+            out += [c] if self._part_noun(c) else []
+        return self.b.args(out)
+
     def _comma_after(self, k: int) -> bool:
         """Token ``k`` is followed by a comma."""
         return k + 1 < len(self.v) and self.v.tokens[k + 1].text == ","
@@ -228,6 +292,9 @@ class VerbRules(AliasRules):
             found = [b.whole(w) for o in parts for w in v.pp_objects(o, "of")]
             wholes = [w for w in found if w is not None]
             self._emit_all("composition", wholes, subjects, 0.85)
+        elif lemma == "have" and not passive and self._counted_parts(subject_tokens, direct):
+            self.rule = "has-parts"  # "The diocese has 20 parishes and ministry districts"
+            self._emit_all("composition", subjects, self._parts(direct[0]), 0.7)
         elif lemma == "stand" and not passive:  # "NASA stands for ..."
             self.rule = "stand-for"
             names = [a for a in b.args(subject_tokens, "name") if looks_like_acronym(a.label)]

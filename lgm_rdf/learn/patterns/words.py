@@ -73,7 +73,7 @@ SCOPE_ADJECTIVES = VAGUE_QUANTITIES | words(
     "such different certain similar specific particular main major minor popular famous "
     "well-known common typical new old good great best better important notable prominent "
     "large small big little more most additional own same whole entire individual usual "
-    "traditional modern early late recent"
+    "traditional modern early late recent current present reigning incumbent defending"
 )
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # nouns that, as a predicate with "of", make their subject a part of the "of" object
@@ -94,7 +94,8 @@ CONDITIONS = words("if unless whether")
 SENTENCE_ADVERBS = words(
     "overall however meanwhile today currently historically traditionally originally "
     "eventually finally initially additionally instead nevertheless nonetheless subsequently "
-    "consequently thus hence therefore moreover furthermore also later now then still"
+    "consequently thus hence therefore moreover furthermore also later now then still here "
+    "there elsewhere"
 )
 # verbs of saying and thinking: a clause before them is what was said ("X is Y, he said")
 REPORTING_VERBS = words(
@@ -157,6 +158,15 @@ AMOUNT_NOUNS = words(
     "acre hectare tonne ton kilogram kg gram litre liter gallon dollar euro pound yen franc "
     "rupee price cost fee fare salary wage income revenue budget sum"
 )
+# what is tallied up but is no part of what has it: wins and scores ("the club has 20
+# titles"), events ("there were 300 deaths in the war"), the people it serves ("has 2 million
+# inhabitants"), its extent ("and a territory of 64,589 km2")
+TALLY_NOUNS = words(
+    "point goal win loss defeat victory draw title medal award prize trophy vote run game match "
+    "championship nomination appearance record hit cap try death casualty injury fatality birth "
+    "case incident attack inhabitant user visitor customer passenger viewer subscriber speaker "
+    "listener reader area territory surface population"
+)
 # relational nouns: "a B of Y" says how X relates to Y, not what X is
 # what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up
 # rewrite" (of Pydantic), "The Harbour Cup was the second edition" (of the cup)
@@ -176,7 +186,7 @@ RELATIONAL_NOUNS = DERIVATION_NOUNS | words(
     "alumnus alumna veteran champion ambassador representative head king queen prince princess "
     "uncle aunt nephew niece grandson granddaughter grandfather grandmother grandchild stepson "
     "stepdaughter stepfather stepmother spouse fiancé fiancée girlfriend boyfriend teammate "
-    "bandmate classmate roommate mentor protégé widow widower née nee "
+    "bandmate classmate roommate mentor protégé influence inspiration muse widow widower née nee "
     "hometown birthplace homeland employer headquarters mater "
     # what one is of a thing one made or holds: "one of the founders of X", "its subsidiary Y"
     "founder creator owner subsidiary "
@@ -264,6 +274,12 @@ GRADING_ADJECTIVES = words(
 ORDINAL_WORDS = words(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
     "thirteenth fourteenth fifteenth twentieth last final debut"
+)
+# adjectives that, like a superlative, pick out the member of a class that stands first or
+# holds it now: "X is the main river of Peru", "the current NBA champion", "the reigning queen"
+PRINCIPAL_ADJECTIVES = words(
+    "main principal chief leading primary premier foremost predominant current present "
+    "reigning incumbent defending"
 )
 
 # adverbs that make a coordinated noun an example of what came before, not another class:

@@ -1,0 +1,89 @@
+"""Role nouns written as a run before a person's name.
+
+"English guitarist, composer and improvisor Fred Frith", "bass player / vocalist Michael
+Henderson", "playwright-turned-director Jang Yoo-jeong": every role of the run is a title of
+the name, though the parse joins only the last one to it (or none, when it takes the last role
+for one more item of the list). These functions find the run's role nouns on the tokens; the
+title-noun rule (``titles``) states the classes.
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.words import relational_noun
+from lgm_rdf.nlp.coref.lexicon import person_noun
+
+# what separates the roles of a run: "guitarist, composer and improvisor", "player / vocalist"
+_SEPARATORS = frozenset({",", "and", "/", "&"})
+# entities that are no person's name
+_NO_PERSON = frozenset({"GPE", "LOC", "NORP", "DATE", "TIME", "CARDINAL"})
+
+
+def person_role(v: DepView, k: int) -> bool:
+    """Token ``k`` is a singular lower-case noun for what a person does or is ("composer",
+    "vocalist"), not a relation to someone ("brother", "manager" of the listed nouns is fine:
+    only kinship and the like are relational)."""
+    tok = v.tokens[k]
+    if tok.upos != "NOUN" or not (tok.text.isalpha() and tok.text.islower()) or v.is_plural(k):
+        return False
+    return person_noun(v.lemma(k)) and not relational_noun(v.lemma(k))
+
+
+def listed_roles(v: DepView, noun: int) -> list[int]:
+    """The role nouns listed right before the role noun ``noun`` of a name, nearest first:
+    "guitarist, composer and [improvisor] Fred Frith" gives composer and guitarist. Each
+    earlier role is a bare noun (its own noun compounds allowed: "bass player"); only the
+    first of the run may carry "the" or adjectives, which belong to the whole run. A comma
+    before "and" needs a longer list ("as a carpenter, and lawyer John Doe said": two
+    clauses)."""
+    toks, out, j = v.tokens, [], noun
+    serial = False
+    while True:
+        lo = j  # its own compounds and adjectives: "bassist and primary songwriter X"
+        while lo > 0 and v.rels[lo - 1] in ("compound", "amod") and toks[lo - 1].text.islower():
+            lo -= 1
+        sep = lo - 1
+        if sep < 1 or toks[sep].text.lower() not in _SEPARATORS:
+            break
+        m = sep - 1
+        if toks[sep].text.lower() in ("and", "&") and toks[m].text == ",":
+            m, serial = m - 1, True
+        if m < 0 or not person_role(v, m) or v.determiner(m) not in ("", "the"):
+            break  # "a teacher, a farmer and singer John Doe": people of their own
+        out.append(m)
+        j = m
+        if v.determiner(m) or v.children(m, "amod"):
+            break  # "the guitarist, composer and ...", "English guitarist, ...": the run's start
+    if serial and len(out) < 2:
+        return []
+    return out
+
+
+def turned_role(v: DepView, noun: int) -> int | None:
+    """The earlier role of "playwright-turned-director" written before ``noun`` (director):
+    the person was the one and is now the other."""
+    toks = v.tokens
+    if noun < 4 or toks[noun - 2].text.lower() != "turned":
+        return None
+    if toks[noun - 1].text not in HYPHENS or toks[noun - 3].text not in HYPHENS:
+        return None
+    return noun - 4 if person_role(v, noun - 4) else None
+
+
+def name_after_run(v: DepView, k: int) -> int | None:
+    """The head of a person's name right after the role noun ``k`` that ends a run of roles
+    ("composer and improvisor Fred Frith") where the parse took the role for one more item of
+    the list and the name for a word of its own; None elsewhere."""
+    toks = v.tokens
+    if v.rels[k] != "conj" or k + 1 >= len(v) or toks[k].upos != "NOUN":
+        return None
+    end = k + 1
+    while end < len(v) and toks[end].upos == "PROPN" and toks[end].text[:1].isupper():
+        if toks[end].ent_type in _NO_PERSON:
+            return None  # "singer and actress London": a place, no name
+        end += 1
+    run = range(k + 1, end)
+    heads = [j for j in run if v.head(j) not in run]
+    if len(heads) != 1 or v.head(heads[0]) == k or not listed_roles(v, k):
+        return None
+    return heads[0]
