@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lgm_rdf.bench.extraction.relations import matched_gold
 from lgm_rdf.learn.patterns import PatternExtractor
 from lgm_rdf.nlp.spacy_backend import SpacyNLP
 
@@ -15,3 +16,11 @@ def judged_key(row: dict) -> tuple[str, str, str]:
     """The relation of a judged row as ``relations`` keys it (alias sides sorted)."""
     a, b = row["a"], row["b"]
     return (row["type"], min(a, b), max(a, b)) if row["type"] == "alias" else (row["type"], a, b)
+
+
+def learns(found: dict[tuple[str, str, str], str], row: dict) -> bool:
+    """Whether ``found`` (``relations`` of the row's sentence) states the judged row's relation:
+    the same triple, or a parent that keeps more modifiers ("landlocked country" for a judged
+    "country"), which entails it as the gold benchmark counts it (``matched_gold``)."""
+    key = judged_key(row)
+    return key in found or any(matched_gold(t, {key}) == key for t in found)

@@ -29,12 +29,14 @@ from lgm_rdf.learn.patterns.words import (
     BOUND_PREFIXES,
     CLASSIFYING_ENDINGS,
     GRADING_ADJECTIVES,
+    KIND_ADJECTIVES,
     KIND_PROPER_ADJECTIVES,
     LIGHT_NOUNS,
     NAME_PARTICLES,
     NUMBER_ABBREVIATIONS,
     ORDINAL_WORDS,
     SCOPE_ADJECTIVES,
+    SELECTING_WORDS,
     SENTENCE_ADVERBS,
     TITLE_FUNCTION_WORDS,
 )
@@ -81,9 +83,11 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
     if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):
         return False
     lemma = v.lemma(k)
-    if lemma in SCOPE_ADJECTIVES | ORDINAL_WORDS | GRADING_ADJECTIVES:
-        return False
-    return len(text) > 5 and text.endswith(CLASSIFYING_ENDINGS)
+    if lemma in SCOPE_ADJECTIVES | ORDINAL_WORDS | GRADING_ADJECTIVES | SELECTING_WORDS:
+        return False  # "a former mayor": once, not a kind of mayor
+    if text in KIND_ADJECTIVES or (text.startswith("un") and text.endswith("ed") and len(text) > 7):
+        return True  # "a live album", "an unincorporated community"
+    return len(text) > 4 and text.endswith(CLASSIFYING_ENDINGS)
 
 
 def classified(v: DepView, lo: int, i: int) -> int:

@@ -249,7 +249,16 @@ JUDGING_VERBS = words("regard consider deem")
 
 # relational adjectives: formed from a noun, they sort a class into kinds instead of rating its
 # members ("a theoretical physicist", "a congressional district", "a secular form")
-CLASSIFYING_ENDINGS = ("al", "ic", "ary", "ory", "ar", "ian")
+CLASSIFYING_ENDINGS = ("al", "ic", "ary", "ory", "ar", "an", "il", "ist")
+# relational adjectives of no such form that sort a class into kinds as well: a mode ("a live
+# album", "a solo album", "a silent film", "an online store"), a rhythm ("a weekly
+# newspaper"), sex, a status ("an independent label", "a private school", "a landlocked
+# country", "a retired footballer"), a creed ("a religious order")
+KIND_ADJECTIVES = words(
+    "live solo silent animated online offline daily weekly monthly yearly quarterly male female "
+    "independent private sovereign autonomous landlocked overseas indie amateur retired "
+    "religious progressive executive"
+)
 # words with those endings that grade, judge or place in time rather than sort ("a typical
 # example", "a regular guest", "a classic film", "a contemporary artist")
 GRADING_ADJECTIVES = words(
@@ -267,7 +276,8 @@ GRADING_ADJECTIVES = words(
     "sympathetic pathetic poetic romantic eccentric frantic gigantic colossal monumental "
     "fundamental instrumental incremental experimental sentimental conventional unofficial "
     "optional generic sugary professional international seminal pivotal majestic "
-    "revolutionary stellar trivial hypothetical canonical rectangular circular triangular"
+    "revolutionary stellar trivial hypothetical canonical rectangular circular triangular "
+    "clean unexpected unprecedented unlimited unrelated"
 )
 
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
