@@ -43,6 +43,7 @@ from lgm_rdf.learn.patterns.extents import (
     title_tail,
 )
 from lgm_rdf.learn.patterns.labels import NEGATIONS
+from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.words import (
     ADJECTIVE_SUFFIXES,
     LIGHT_NOUNS,
@@ -160,9 +161,14 @@ class ArgTokens:
     def class_tokens(self, i: int) -> list[int]:
         """Head noun plus its compounds (and hyphenated parts)."""
         v, keep, todo = self.v, {i}, [i]
+        role = role_modifier(v, i)  # "a singer and record producer": "record producer"
         while todo:
             p = todo.pop()
             for k in v.kids[p]:
+                if k == role:
+                    keep.add(conj := v.children(k, "conj")[0])
+                    todo.append(conj)
+                    continue
                 rel, text = v.rels[k], v.tokens[k].text
                 bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
                 if p != i and k == p - 1 and modifier_word(v, k):

@@ -54,6 +54,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.predicates import PredicateRules
+from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
@@ -175,7 +176,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             of = v.pp_objects(n, "of")  # not "a businessman and entrepreneur of Jewish origin"
             closed = bool(of) and v.lemma(n) not in TYPE_NOUNS | PART_NOUNS
             closed = closed and not self._restrictive_of(n, of)
-            for m in v.offered(v.conjuncts(n)):  # not "not a linter or a checker"
+            roles = [k] if (k := role_modifier(v, n)) is not None else []  # "a singer and
+            for m in v.offered(v.conjuncts(n)) + roles:  # record producer"; not "not a linter"
                 own = bool(v.determiner(m)) or v.lemma(m) == "one"  # "... and one of the Bs"
                 if m != n and ((closed and not own) or self._elaboration(m)):
                     continue

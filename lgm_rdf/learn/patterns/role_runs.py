@@ -1,10 +1,11 @@
-"""Role nouns written as a run before a person's name.
+"""Role nouns written as a run, before a person's name or as a predicate.
 
 "English guitarist, composer and improvisor Fred Frith", "bass player / vocalist Michael
 Henderson", "playwright-turned-director Jang Yoo-jeong": every role of the run is a title of
 the name, though the parse joins only the last one to it (or none, when it takes the last role
-for one more item of the list). These functions find the run's role nouns on the tokens; the
-title-noun rule (``titles``) states the classes.
+for one more item of the list). "X is a singer and record producer": the parse reads "singer and
+record" as modifiers of "producer". These functions find the run's role nouns on the tokens;
+the title-noun rule (``titles``), the copula and the class extents (``args``) use them.
 """
 
 from __future__ import annotations
@@ -87,3 +88,21 @@ def name_after_run(v: DepView, k: int) -> int | None:
     if len(heads) != 1 or v.head(heads[0]) == k or not listed_roles(v, k):
         return None
     return heads[0]
+
+
+def role_modifier(v: DepView, n: int) -> int | None:
+    """The first role of "a singer and record producer" that the parse hung on the head role
+    ``n`` as a modifier coordinated with the next one's ("[singer]nmod and [record]conj
+    producer"): a person noun before a person noun is another role, not a kind of producer (not
+    "a bus and train station"). None elsewhere."""
+    toks = v.tokens
+    if not toks[n].text.islower() or not person_noun(v.lemma(n)):
+        return None
+    for k in v.kids[n]:
+        if k > n or v.rels[k] not in ("nmod", "compound") or not toks[k].text.islower():
+            continue
+        conj = [c for c in v.children(k, "conj") if k < c < n]
+        cc = [c for c in v.children(k, "cc") if v.lemma(c) in ("and", "or")]
+        if len(conj) == 1 and cc and person_noun(v.lemma(k).split("-")[-1]):
+            return k
+    return None
