@@ -160,12 +160,13 @@ AMOUNT_NOUNS = words(
 )
 # what is tallied up but is no part of what has it: wins and scores ("the club has 20
 # titles"), events ("there were 300 deaths in the war"), the people it serves ("has 2 million
-# inhabitants"), its extent ("and a territory of 64,589 km2")
+# inhabitants"), its extent ("and a territory of 64,589 km2"), what is used or held in it
+# ("Zimbabwe has 16 official languages")
 TALLY_NOUNS = words(
     "point goal win loss defeat victory draw title medal award prize trophy vote run game match "
     "championship nomination appearance record hit cap try death casualty injury fatality birth "
     "case incident attack inhabitant user visitor customer passenger viewer subscriber speaker "
-    "listener reader area territory surface population"
+    "listener reader area territory surface population language dialect religion currency"
 )
 # relational nouns: "a B of Y" says how X relates to Y, not what X is
 # what one thing is of another even with the other left unsaid: "Pydantic V2 is a ground-up
