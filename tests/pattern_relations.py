@@ -1,6 +1,10 @@
-"""The pattern extractor's relations of one text, as the rule tests compare them."""
+"""The pattern extractor's relations of one text, as the rule tests compare them, and the
+judged samples they are checked against."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from lgm_rdf.bench.extraction.relations import matched_gold
 from lgm_rdf.learn.patterns import PatternExtractor
@@ -24,3 +28,9 @@ def learns(found: dict[tuple[str, str, str], str], row: dict) -> bool:
     "country"), which entails it as the gold benchmark counts it (``matched_gold``)."""
     key = judged_key(row)
     return key in found or any(matched_gold(t, {key}) == key for t in found)
+
+
+def judged_rows(name: str) -> list[dict]:
+    """The rows of the judged sample ``tests/data/<name>`` (JSON lines)."""
+    path = Path(__file__).parent / "data" / name
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

@@ -10,11 +10,8 @@ of"), a judgement, a role in some event. The sentences are written for this test
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from pattern_relations import judged_key, learns, relations
+from pattern_relations import judged_key, judged_rows, learns, relations
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
 
@@ -133,11 +130,8 @@ def test_relation_or_judgement_states_no_class(spacy_nlp, text: str, absent: tup
     assert absent not in relations(spacy_nlp, text)
 
 
-ADDED = Path(__file__).parent / "data" / "judged_added_s17.jsonl"
-
-
 def _judged_rows() -> list[dict]:
-    return [json.loads(line) for line in ADDED.read_text(encoding="utf-8").splitlines()]
+    return judged_rows("judged_added_s17.jsonl")
 
 
 def test_judged_additions_hold(spacy_nlp) -> None:

@@ -6,11 +6,8 @@ written for this test."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from pattern_relations import learns, relations
+from pattern_relations import judged_rows, learns, relations
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
 
@@ -230,14 +227,11 @@ def test_bracket_glued_to_a_mark_is_a_token_of_its_own(spacy_nlp) -> None:
     assert tokens[:4] == ["Ii", "(", ";", ")"]
 
 
-ADDED = Path(__file__).parent / "data" / "judged_added_s16.jsonl"
-
-
 def test_judged_additions_hold(spacy_nlp) -> None:
     """80 relations the sixteenth session's rules added on the QA contexts, drawn at random and
     judged blind (docs/benchmarks.md §38): 76 correct. The wrong ones stay gone, and the correct
     ones are still learned but for a handful."""
-    rows = [json.loads(line) for line in ADDED.read_text(encoding="utf-8").splitlines()]
+    rows = judged_rows("judged_added_s16.jsonl")
     assert len(rows) == 80 and sum(r["verdict"] == "correct" for r in rows) == 76
     found = {r["sentence"]: relations(spacy_nlp, r["sentence"]) for r in rows}
     back = [r for r in rows if learns(found[r["sentence"]], r)]

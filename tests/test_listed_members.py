@@ -16,11 +16,8 @@ test."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from pattern_relations import judged_key, learns, relations
+from pattern_relations import judged_key, judged_rows, learns, relations
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
 
@@ -144,16 +141,13 @@ def test_registry_code_is_no_foreign_name(spacy_nlp) -> None:
     assert found[(ALIAS, "harlow field", "hrf")] == "registry-code"
 
 
-ADDED = Path(__file__).parent / "data" / "judged_added_s18.jsonl"
-
-
 def test_judged_additions_hold(spacy_nlp) -> None:
     """The 73 relations the eighteenth session's code added on the QA contexts, judged blind by
     three helpers (docs/benchmarks.md §40): 72 correct for two of them, all three marking the
     same one wrong ("Zimbabwe has 16 official languages": no parts). The wrong one stays
     mended; every correct one is still learned (or a parent that keeps more modifiers, as the
     gold benchmark counts it)."""
-    rows = [json.loads(line) for line in ADDED.read_text(encoding="utf-8").splitlines()]
+    rows = judged_rows("judged_added_s18.jsonl")
     assert len(rows) == 73 and sum(r["verdict"] == "correct" for r in rows) == 72
     found = {r["sentence"]: relations(spacy_nlp, r["sentence"]) for r in rows}
     wrong = [r for r in rows if r["verdict"] == "wrong"]

@@ -24,6 +24,7 @@ NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", 
 # it took the participle for the main verb)
 _NAMED_OBJECTS = ("obj", "npadvmod")
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
+_NO_MEMBERS = _PLACE_OR_TIME - {"NORP"}  # "(Jesuits)" may be tagged a group, not a place
 # a registry's code for a name: capitals and digits, one token ("KILM", "ILM", "LHR")
 _CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 
@@ -226,7 +227,7 @@ class AliasRules(RuleBase):
                 continue
             if not word.text.endswith("s") or word.text.endswith("ss"):
                 continue  # the members' plural: "Jesuits", "Quakers"
-            if looks_like_acronym(word.text) or word.ent_type in _PLACE_OR_TIME - {"NORP"}:
+            if looks_like_acronym(word.text) or word.ent_type in _NO_MEMBERS:
                 continue
             outer = b.name_before(p - 1)
             if outer is None or not outer.is_name or " of " not in f" {outer.key} ":
@@ -240,24 +241,31 @@ class AliasRules(RuleBase):
         are names of it (a code is one token of capitals and digits)."""
         toks, b = self.v.tokens, self.b
         for p in range(1, len(toks) - 4):
-            if toks[p].text != "(" or (outer := b.name_before(p - 1)) is None or not outer.is_name:
+            if toks[p].text != "(":
                 continue
             close = next((k for k in range(p + 1, len(toks)) if toks[k].text == ")"), None)
             if close is None:
                 continue
-            pieces, start = [], p + 1
+            codes, start = [], p + 1
             for k in range(p + 1, close + 1):
                 if toks[k].text in (",", ";", ")"):
-                    pieces.append(list(range(start, k)))
+                    if self._registry_code([toks[j].text for j in range(start, k)]):
+                        codes.append(k - 1)
                     start = k + 1
-            for piece in pieces:
-                words = [toks[k].text for k in piece]
-                if len(words) < 3 or words[-2] != ":" or not _CODE.fullmatch(words[-1]):
-                    continue
-                if len(words) > 4 or not all(looks_like_acronym(w) for w in words[:-2]):
-                    continue  # "(see also: Part IV)": no registry's acronym before the code
-                if (code := b.from_tokens(piece[-1:], "alias")) is not None:
+            outer = b.name_before(p - 1) if codes else None
+            if outer is None or not outer.is_name:
+                continue
+            for code in (b.from_tokens([k], "alias") for k in codes):
+                if code is not None:
                     self._emit("alias", outer, code, 0.8)
+
+    @staticmethod
+    def _registry_code(words: list[str]) -> bool:
+        """Whether the words of one bracket piece are a registry's acronym, a colon and a code
+        ("IATA: ILM", "FAA LID: ILM"; not "see also: Part IV")."""
+        if not 3 <= len(words) <= 4 or words[-2] != ":" or not _CODE.fullmatch(words[-1]):
+            return False
+        return all(looks_like_acronym(w) for w in words[:-2])
 
     def _personal_name(self, i: int) -> bool:
         """A capitalised proper noun that is no place or date and has no preposition."""

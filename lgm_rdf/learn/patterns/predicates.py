@@ -46,6 +46,16 @@ SOLE = frozenset({"only", "sole"})
 
 # nouns for the part of an organisation that does one of its jobs ("the publishing arm of X")
 _BRANCH_NOUNS = frozenset({"arm", "wing", "branch"})
+# nouns that name no class of things on their own: amounts, judgements, names, vacuous words
+_NO_PLAIN_CLASS = (
+    QUANTITY_NOUNS
+    | PARTITIVES
+    | MEASURE_NOUNS
+    | AMOUNT_NOUNS
+    | EVALUATIVE_NOUNS
+    | VACUOUS
+    | NAME_NOUNS
+)
 
 
 class PredicateRules(ProseRules):
@@ -239,8 +249,7 @@ class PredicateRules(ProseRules):
         v, lemma = self.v, self.v.lemma(n)
         if v.tokens[n].upos != "NOUN" or not v.tokens[n].text.islower() or relational_noun(lemma):
             return False
-        closed = QUANTITY_NOUNS | PARTITIVES | MEASURE_NOUNS | AMOUNT_NOUNS | EVALUATIVE_NOUNS
-        if lemma in closed | VACUOUS | NAME_NOUNS:
+        if lemma in _NO_PLAIN_CLASS:
             return False
         verbal = lemma.endswith(VERBAL_NOUN_SUFFIXES) or v.tokens[n].text.lower().endswith(
             AGENT_SUFFIXES

@@ -31,6 +31,8 @@ from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
 
 # what may follow a list member: the next one comes after punctuation or a conjunction
 _JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
+# counted things that are no parts of what has them: amounts, measures, spans, tallies
+_NO_PARTS = MEASURE_NOUNS | AMOUNT_NOUNS | PERIOD_NOUNS | QUANTITY_NOUNS | TALLY_NOUNS
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
@@ -185,8 +187,7 @@ class VerbRules(AliasRules):
         v, lemma = self.v, self.v.lemma(k)
         if v.tokens[k].upos != "NOUN":
             return False  # "has 1,040 pages and [narrates]NOUN accounts": a verb mistagged
-        closed = MEASURE_NOUNS | AMOUNT_NOUNS | PERIOD_NOUNS | QUANTITY_NOUNS | TALLY_NOUNS
-        return lemma not in closed and not relational_noun(lemma) and not person_noun(lemma)
+        return lemma not in _NO_PARTS and not relational_noun(lemma) and not person_noun(lemma)
 
     def _parts(self, o: int) -> list[Arg]:
         """The parts listed from the counted plural ``o`` on: each coordinated noun that may

@@ -67,13 +67,20 @@ COLLECTIVE_NOUNS = words(
 # "a little sour", "a bit odd": the article belongs to a degree phrase, not to a class noun
 DEGREE_WORDS = words("little bit lot tad trifle")
 VAGUE_QUANTITIES = words("numerous many several various countless few other")
+# adjectives of holding a place now: they single a member out ("the current champion",
+# ``PRINCIPAL_ADJECTIVES``) and are no words of its class
+HOLDING_ADJECTIVES = words("current present reigning incumbent defending")
 # adjectives that quantify, select or judge rather than name a kind: an example keeps its other
 # adjectives ("trailing headers") but not these ("many other tools", "popular games")
-SCOPE_ADJECTIVES = VAGUE_QUANTITIES | words(
-    "such different certain similar specific particular main major minor popular famous "
-    "well-known common typical new old good great best better important notable prominent "
-    "large small big little more most additional own same whole entire individual usual "
-    "traditional modern early late recent current present reigning incumbent defending"
+SCOPE_ADJECTIVES = (
+    VAGUE_QUANTITIES
+    | words(
+        "such different certain similar specific particular main major minor popular famous "
+        "well-known common typical new old good great best better important notable prominent "
+        "large small big little more most additional own same whole entire individual usual "
+        "traditional modern early late recent"
+    )
+    | HOLDING_ADJECTIVES
 )
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # nouns that, as a predicate with "of", make their subject a part of the "of" object
@@ -288,9 +295,8 @@ ORDINAL_WORDS = words(
 )
 # adjectives that, like a superlative, pick out the member of a class that stands first or
 # holds it now: "X is the main river of Peru", "the current NBA champion", "the reigning queen"
-PRINCIPAL_ADJECTIVES = words(
-    "main principal chief leading primary premier foremost predominant current present "
-    "reigning incumbent defending"
+PRINCIPAL_ADJECTIVES = HOLDING_ADJECTIVES | words(
+    "main principal chief leading primary premier foremost predominant"
 )
 
 # adverbs that make a coordinated noun an example of what came before, not another class:
