@@ -34,3 +34,10 @@ def judged_rows(name: str) -> list[dict]:
     """The rows of the judged sample ``tests/data/<name>`` (JSON lines)."""
     path = Path(__file__).parent / "data" / name
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def judged_sample(nlp: SpacyNLP, name: str) -> tuple[list[dict], list[dict]]:
+    """The rows of the judged sample ``tests/data/<name>`` and those of them the pattern
+    extractor learns now (``learns``: the triple or a parent that keeps more modifiers)."""
+    rows = judged_rows(name)
+    return rows, [r for r in rows if learns(relations(nlp, r["sentence"]), r)]

@@ -17,7 +17,7 @@ test."""
 from __future__ import annotations
 
 import pytest
-from pattern_relations import judged_key, judged_rows, learns, relations
+from pattern_relations import judged_sample, relations
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
 
@@ -147,10 +147,8 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     same one wrong ("Zimbabwe has 16 official languages": no parts). The wrong one stays
     mended; every correct one is still learned (or a parent that keeps more modifiers, as the
     gold benchmark counts it)."""
-    rows = judged_rows("judged_added_s18.jsonl")
+    rows, learned = judged_sample(spacy_nlp, "judged_added_s18.jsonl")
     assert len(rows) == 73 and sum(r["verdict"] == "correct" for r in rows) == 72
-    found = {r["sentence"]: relations(spacy_nlp, r["sentence"]) for r in rows}
-    wrong = [r for r in rows if r["verdict"] == "wrong"]
-    assert all(r.get("mended") for r in wrong)
-    assert not [judged_key(r) for r in wrong if judged_key(r) in found[r["sentence"]]]
-    assert sum(learns(found[r["sentence"]], r) for r in rows if r["verdict"] == "correct") == 72
+    assert all(r.get("mended") for r in rows if r["verdict"] == "wrong")
+    assert not [r for r in learned if r["verdict"] == "wrong"]
+    assert sum(r["verdict"] == "correct" for r in learned) == 72

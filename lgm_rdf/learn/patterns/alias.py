@@ -48,9 +48,27 @@ class AliasRules(RuleBase):
         for o in found:
             if v.determiner(o) in ("a", "an"):
                 continue  # "known as a pioneer" describes, it does not name
+            if self.b.proper(o) and self._one_of_a_class(i):
+                continue  # "The museum (now called Tarrow House)": the name of one museum
             if renown and not self.b.proper(o) and not looks_like_acronym(v.tokens[o].text):
                 continue  # "best known as screenwriter": what one is famous as, no name
             self._emit_all("alias", subjects, self._alias_names(o), 0.9)
+
+    def _one_of_a_class(self, i: int) -> bool:
+        """The naming verb ``i`` is said of "the" plus a bare lower-case noun: one thing of a
+        class, whose name the verb gives ("the museum"; not "the Cluster feature", "the 2003
+        tornado outbreak": a name of their own)."""
+        v = self.v
+        h = v.head(i)
+        nouns = v.children(i, "subj", "subjpass") or ([h] if h is not None and h != i else [])
+        return any(
+            v.tokens[k].upos == "NOUN"
+            and v.tokens[k].text.islower()
+            and v.determiner(k) == "the"
+            and not v.children(k, "compound", "nmod", "nummod")
+            and not any(v.tokens[m].text[:1].isupper() for m in v.children(k, "amod"))
+            for k in nouns
+        )
 
     def _alias_names(self, o: int) -> list[Arg]:
         """The names after a naming verb: alternatives joined by "or" are several names,

@@ -19,6 +19,8 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
+# labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
+_CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -125,6 +127,8 @@ class AppositionRules(RuleBase):
         for h in range(len(v)):
             if (names := self._counted_after_of(h)) is not None:
                 self._plural_members(h, names, restricted=True)
+            elif (names := self._counted_set_off(h)) is not None:
+                self._plural_members(h, names)
 
     def _plural_members(self, h: int, names: list[int], restricted: bool = False) -> None:
         """The names ``names`` are members of the plural class noun ``h`` (``restricted``: its
@@ -133,6 +137,30 @@ class AppositionRules(RuleBase):
         for name in self.b.args(names, "name"):
             if name.is_name:
                 self._emit("inheritance", name, self.b.parent(h, name, restricted), 0.8)
+
+    def _counted_set_off(self, h: int) -> list[int] | None:
+        """ "the splitting of Togoland into two territories, French Togoland and British
+        Togoland, during ...": names set off right after a counted plural, as many as it
+        counts, that the parse hung elsewhere (on the verb, the subject)."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
+            return None
+        counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+        if len(counts) != 1 or h + 2 >= len(v) or toks[h + 1].text != ",":
+            return None
+        related = relational_noun(v.lemma(h)) or v.lemma(h) in KIN_MODIFIERS
+        if related and (v.children(h, "poss") or v.pp_objects(h, "of")):
+            return None
+        roots = [r for r in range(h + 2, len(v)) if min(v.subtree(r)) == h + 2]
+        r = max(roots, key=lambda k: len(v.subtree(k)), default=None)
+        if r is None or not b.proper(r) or v.head(r) in (h, None) or v.rels[r] in _CLAUSE_RELS:
+            return None  # hung on the noun itself (the plain rule reads it), or a subject
+        names = v.conjuncts(r)
+        if counts != [_COUNTS.get(len(names), str(len(names)))] or not all(
+            b.proper(k) for k in names
+        ):
+            return None
+        return names if self._set_off_apposition(r, True, listed=True) else None
 
     def _counted_after_of(self, h: int) -> list[int] | None:
         """ "two former employees of Comet Kits, Jack Besser and Bob Reder": the names set off

@@ -33,6 +33,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
+    classified,
     inner_adjectives,
     modifier_word,
     name_extent,
@@ -347,7 +348,8 @@ class ArgTokens:
         )
 
     def arg(self, i: int, mode: str = "class", exclude: frozenset[int] = frozenset()) -> Arg | None:
-        """Argument headed by token ``i``; ``mode``: class, head, name, alias or whole."""
+        """Argument headed by token ``i``; ``mode``: class, part (a class with its relational
+        adjectives), kind, head, name, alias or whole."""
         v, tok = self.v, self.v.tokens[i]
         if self.is_pronoun(i):
             ante = self.antecedents.get((self.si, i))
@@ -380,6 +382,10 @@ class ArgTokens:
                 idx = name_extent(v, idx, i)  # "Violin Sonata No. 3": a title as the head
             if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
                 idx = self.described_kind(i, idx)
+            elif mode == "part" and idx == list(range(idx[0], i + 1)):
+                # "4 congressional districts": a part keeps the relational adjectives that
+                # sort its kind (a class keeps them through ``Roles.parent``)
+                idx = list(range(classified(v, idx[0], i), i + 1))
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:

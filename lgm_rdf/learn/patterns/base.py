@@ -73,7 +73,13 @@ class RuleBase:
                     (rel == "aux" and lemma in MODALS)
                     or (rel == "mark" and lemma in CONDITIONS)
                     or (rel == "advmod" and lemma in HEDGES)
-                    or (rel == "prep" and lemma == "accord")  # "According to legend, ..."
+                    # "According to legend, ...", not a title's word ("The World According to
+                    # Garp is a novel": capitalised after the start)
+                    or (
+                        rel == "prep"
+                        and lemma == "accord"
+                        and (k == 0 or v.tokens[k].text.islower())
+                    )
                 ):
                     return True
             if self._case_clause(i) or self._generic_when(i):

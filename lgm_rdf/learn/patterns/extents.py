@@ -28,6 +28,8 @@ from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     BOUND_PREFIXES,
     CLASSIFYING_ENDINGS,
+    GENRE_ADJECTIVES,
+    GENRE_NOUNS,
     GRADING_ADJECTIVES,
     KIND_ADJECTIVES,
     KIND_PROPER_ADJECTIVES,
@@ -83,6 +85,8 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
     if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):
         return False
     lemma = v.lemma(k)
+    if lemma in GENRE_ADJECTIVES and v.lemma(v.head(k)) in GENRE_NOUNS:
+        return True  # "a romantic comedy", "an epic poem": a genre
     if lemma in SCOPE_ADJECTIVES | ORDINAL_WORDS | GRADING_ADJECTIVES | SELECTING_WORDS:
         return False  # "a former mayor": once, not a kind of mayor
     if text in KIND_ADJECTIVES or (text.startswith("un") and text.endswith("ed") and len(text) > 7):
@@ -402,3 +406,10 @@ def _bare(title: str) -> str:
     if first.lower() in ARTICLES and rest:
         title = rest
     return "".join(ch for ch in title if ch.isalnum())
+
+
+def nation_word(tok: Token) -> bool:
+    """A nationality or a country's abbreviation before a place noun, which says whose the
+    place is ("the German protectorate of Togoland", "the U.S. state of Ohio")."""
+    letters = tok.text.replace(".", "")
+    return tok.ent_type == "NORP" or (letters.isalpha() and letters.isupper() and len(letters) <= 3)

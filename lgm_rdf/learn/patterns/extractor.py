@@ -53,12 +53,14 @@ from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
+from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
     RATINGS,
+    REPORTING_VERBS,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
@@ -69,6 +71,10 @@ def shouted(text: str) -> bool:
     """Whether a sentence is written in capitals (20 letters or more, four in five upper case)."""
     letters = [ch for ch in text if ch.isalpha()]
     return len(letters) >= 20 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)
+
+
+# pronouns that, right before the copula, are its subject rather than a title's last word
+_POINTING = frozenset({"this", "that", "these", "those", "it", "they", "he", "she"})
 
 
 class PatternExtractor:
@@ -130,6 +136,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             ("plural-apposition", self._plural_appositions),
             ("quoted-title-noun", self._quoted_title_nouns),
             ("place-of-name", self._place_of_names),
+            ("divisions-of-name", self._divisions_of_name),
             ("bracketed-members", self._bracketed_members),
             ("foreign-name", self._foreign_names),
         ):
@@ -146,6 +153,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             clause = v.head(s) if s is not None else cop
             # "Chul Khoshk (, also Romanized as X) is a village": the aside became the root
             aside = s is None and self._bracketed_head(cop)
+            # "Fortune Told in Blood (...) is a novel": the title's verb is no reporting one
+            aside = aside or self._title_verb(cop)
             if clause is None or self._blocked(clause, n, cop, reported=not aside):
                 continue
             if self._hedged(clause):
@@ -184,6 +193,18 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self.rule = rule
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _title_verb(self, cop: int) -> bool:
+        """Whether the parse made ``cop`` the complement of a verb inside the title that opens
+        the sentence ("Fortune [Told]ROOT in Blood is a novel") or of a later verb that
+        reports nothing ("The Cutler School was a school ... [established]"): no report."""
+        v = self.v
+        if v.rels[cop] != "ccomp" or (title := opening_title(v, cop)) is None:
+            return False
+        if v.tokens[title[-1]].upos == "PRON" and v.lemma(title[-1]) in _POINTING:
+            return False  # "Note: This is a ...": the pronoun is the subject
+        head = v.head(cop)
+        return head in title or (head is not None and v.lemma(head) not in REPORTING_VERBS)
 
     def _listed_modifiers(self, s: int) -> bool:
         """Whether noun ``s`` is modified by coordinated words ("the iOS and Android apps")."""
@@ -240,6 +261,36 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             return False
         return any(c > cc and v.children(c, "appos") for c in v.children(g, "conj"))
 
+    def _named_of_object(self, h: int, i: int) -> int:
+        """What the indefinite apposition ``i`` the parse hung on ``h`` describes: the name
+        "of" a common noun ``h`` that ends right before the comma ("the principal church of
+        the Oratorians, a religious congregation": the Oratorians are one), else ``h``."""
+        v = self.v
+        if not v.tokens[h].text.islower():
+            return h
+        comma = min(v.subtree(i)) - 1
+        for o in v.pp_objects(h, "of"):
+            if self.b.proper(o) and max(v.subtree(o)) == comma - 1:
+                return o
+        return h
+
+    def _described_again(self, i: int, h: int) -> list[int]:
+        """ "Dale Brown, a retired captain and a bestselling author": the conjuncts of the
+        indefinite apposition ``i`` of a name ``h``, each a lower-case noun with its own "a" and
+        no comma before the "and" (else a list: "a C compiler, and maturin"); [] if not so."""
+        v = self.v
+        more = [c for c in v.conjuncts(i) if c != i]
+        nouns = [i, *more]
+        if (
+            not self.b.proper(h)
+            or not more
+            or v.tokens[min(v.children(i, "cc"), default=i) - 1].text == ","
+        ):
+            return []
+        if all(v.tokens[c].text.islower() and v.determiner(c) in ("a", "an") for c in nouns):
+            return more
+        return []
+
     def _bracketed_head(self, cop: int) -> bool:
         """The head of ``cop`` lies inside brackets closed before it."""
         v, h = self.v, self.v.head(cop)
@@ -250,7 +301,10 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         v = self.v
         for i in range(len(v)):
             h = v.head(i)
-            if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
+            if v.rels[i] != "appos" or h is None:
+                continue
+            also = self._described_again(i, h) if v.children(i, "conj", "cc") else []
+            if v.children(i, "conj", "cc") and not also:
                 continue  # "a singer, a drummer and two guitarists" is a list
             end = max(v.subtree(i)) + 1
             if end < len(v) and v.tokens[end].upos != "PUNCT":
@@ -276,8 +330,10 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             if self.b.selected(h):
                 continue  # "gives you the following: a lightweight framework": no name
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
+                h = self._named_of_object(h, i)
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     self.rule = "apposition"
-                    self._predicate([arg], i, 0.8)
+                    for m in [i, *also]:
+                        self._predicate([arg], m, 0.8)

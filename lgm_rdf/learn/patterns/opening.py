@@ -72,7 +72,9 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     acronym = acronym and v.rels[idx[0]] not in ("subj", "subjpass")
     # "Tolstoy, also spelled Tolstoi, was": one name before a set-off participle
     single = set_off and len(idx) == 1 and toks[idx[0]].upos == "PROPN"
-    if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not (acronym or single):
+    if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not (
+        acronym or single or _adjective_title(v, idx, cop)
+    ):
         return None
     first, last = toks[idx[0]], toks[idx[-1]]
     if not first.text[:1].isupper() or first.text.lower() in OPENING_DETERMINERS:
@@ -90,6 +92,15 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     if any(toks[j].text in ("and", "&") for j in idx) and not v.singular_verb(cop):
         return None
     return idx
+
+
+def _adjective_title(v: DepView, idx: list[int], cop: int) -> bool:
+    """ "[Untouchable]acomp is a South Korean television series": one capitalised adjective
+    with no words of its own opens the sentence, the parse read it as the predicate, and the
+    copula has an indefinite noun predicate as well: a one-word title, not a description."""
+    if idx != [0] or v.tokens[0].upos != "ADJ" or v.rels[0] != "acomp" or v.kids[0]:
+        return False
+    return any(v.determiner(a) in ("a", "an") for a in v.children(cop, "attr") if a > cop)
 
 
 def _titled_opening(v: DepView, idx: list[int], acronym: bool) -> bool:

@@ -58,6 +58,10 @@ _NO_PLAIN_CLASS = (
 )
 
 
+# quantifiers that open a new subject after "and" ("and most people ...")
+_OPENING_QUANTIFIERS = frozenset({"most", "many", "some", "all", "several", "few"})
+
+
 class PredicateRules(ProseRules):
     """The predicate noun of "X is (a) N" and what it makes of X."""
 
@@ -121,7 +125,14 @@ class PredicateRules(ProseRules):
             # governor of the island" holds an office: each is still a member of the class
             of = []
         if of:
-            targets = [c for o in of for c in v.conjuncts(o)]
+            # "part of a realm and most people born there are ...": a quantified conjunct
+            # opens the next clause's subject
+            targets = [
+                c
+                for o in of
+                for c in v.conjuncts(o)
+                if c == o or not any(v.lemma(q) in _OPENING_QUANTIFIERS for q in v.kids[c])
+            ]
             for child in children:
                 for t in targets:
                     if lemma in TYPE_NOUNS or (lemma == "one" and v.is_plural(t)):

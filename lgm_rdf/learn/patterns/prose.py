@@ -21,14 +21,16 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, initials, looks_like_acronym
-from lgm_rdf.learn.patterns.extents import cut_in_quotes
+from lgm_rdf.learn.patterns.extents import cut_in_quotes, nation_word
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS, TitleRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
     COPULA_HEDGES,
     DECLARING_VERBS,
+    DIVIDED_INTO_NOUNS,
     FOUNDING_VERBS,
     JUDGING_VERBS,
+    NAMED_BY_OF_NOUNS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
@@ -46,6 +48,8 @@ _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT",
 # predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
 # mystery", "was created as a hobby")
 _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
+
+_PLACE_ENTITIES = frozenset({"", "GPE", "LOC", "FAC", "ORG"})  # of a place with divisions
 _BRACKET_ADVERBS = frozenset(
     {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
 )
@@ -269,12 +273,16 @@ class ProseRules(TitleRules):
         name is apposition, the name is that place."""
         v, b, toks = self.v, self.b, self.v.tokens
         for k in range(len(toks)):
-            if not toks[k].text.islower() or v.lemma(k) not in PLACE_CLASS_NOUNS:
+            if not toks[k].text.islower() or v.lemma(k) not in NAMED_BY_OF_NOUNS:
                 continue
             if not (v.determiner(k) == "the" or v.children(k, "poss")) or self._blocked(k):
                 continue
-            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
+            modifiers = v.children(k, "compound", "amod")
+            if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
                 continue  # "the Cognac region of France": the name is before, "of" locates
+            subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
+            if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
+                continue  # "Bath is the county town of Somerset": "of" relates the subject
             if self._ranked(k):
                 continue  # "the largest city of Portugal": ranked within the place it names
             names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
@@ -283,10 +291,42 @@ class ProseRules(TitleRules):
             names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
             if (len(names) > 1) != v.is_plural(k):
                 continue  # "the islands of Hawaii": a whole, not a member
+            nations = [m for m in modifiers if m < k and b.proper(m)]
             self.rule = "place-of-name"
             for c in names:
                 if (name := b.arg(c, "name")) is not None:
-                    self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
+                    parent = b.parent(k, name, restricted=True)
+                    if nations:  # "the U.S. state of Ohio": a state, whose it is aside
+                        parent = b.from_tokens(list(range(max(nations) + 1, k + 1)))
+                    self._emit("inheritance", name, parent, 0.8)
+
+    def _divisions_of_name(self) -> None:
+        """ "the departments of Colombia", "the islands of Hawaii": a definite plural division
+        noun "of" one name lists that place's parts (several names are its members: "the
+        arrondissements of Saverne and Molsheim", read by ``_place_of_names``)."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(toks)):
+            if v.lemma(k) not in DIVIDED_INTO_NOUNS or not toks[k].text.islower():
+                continue
+            if not v.is_plural(k) or v.determiner(k) != "the" or self._blocked(k):
+                continue
+            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
+                continue  # "the Cook Islands of ...", "the Swiss cantons of ...": named
+            of = v.pp_objects(k, "of")
+            if len(of) != 1 or not b.proper(of[0]) or len(v.conjuncts(of[0])) > 1:
+                continue
+            if toks[of[0]].ent_type not in _PLACE_ENTITIES:
+                continue  # "the provinces of the Satluj" (a river): the lands along it
+            after, joins = of[0] + 1, ("and",)  # "of Hardin County, Ohio": a comma locates
+            if after < len(v) and toks[after].text == "(":
+                after = next((j + 1 for j in range(after, len(v)) if toks[j].text == ")"), after)
+                joins = (",", "and")
+            if after + 1 < len(v) and toks[after].text in joins and toks[after + 1].text.istitle():
+                continue  # "the municipalities of Manchester (...), Nashua": a broken list
+            whole, part = b.arg(of[0], "name"), b.arg(k, "part")
+            if whole is not None and whole.is_name:
+                self.rule = "divisions-of-name"
+                self._emit("composition", whole, part, 0.75)
 
     # -------------------------------------------------------- class noun before entity
     def _entity_after_noun(self) -> None:

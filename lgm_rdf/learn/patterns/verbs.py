@@ -200,7 +200,7 @@ class VerbRules(AliasRules):
             if nxt < len(v) and nxt not in v.subtree(c) and v.tokens[nxt].upos not in _JOINS:
                 break
             out += [c] if self._part_noun(c) else []
-        return self.b.args(out)
+        return self.b.args(out, "part")
 
     def _comma_after(self, k: int) -> bool:
         """Token ``k`` is followed by a comma."""
@@ -253,7 +253,7 @@ class VerbRules(AliasRules):
                     self._emit("inheritance", child, b.parent(o, child), 0.9)
         elif lemma == "consist" and not passive:
             self.rule = "consist-of"
-            self._emit_all("composition", subjects, pp_args("of"), 0.9)
+            self._emit_all("composition", subjects, pp_args("of", mode="part"), 0.9)
         elif lemma in ("contain", "include", "comprise") and not passive:
             self.rule = "contain"
             placed = any(v.pp_objects(k, "in", "into") for k in [i, *direct])
@@ -273,7 +273,8 @@ class VerbRules(AliasRules):
                     self._emit_all("inheritance", object_args, subjects, 0.7)
             elif len(objects) < 2 or not all(v.tokens[o].ent_type == "PERSON" for o in objects):
                 # "The characters include Connor Mulgrew, ...": people are members, not parts
-                self._emit_all("composition", subjects, object_args, 0.85)
+                parts = [a for o in direct for a in b.expand(o, "part")]
+                self._emit_all("composition", subjects, parts, 0.85)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
             self.rule = "contained-in"
             self._emit_all("composition", pp_args("in"), subjects, 0.8)
@@ -283,7 +284,7 @@ class VerbRules(AliasRules):
             preps = ("of",) if particle else PASSIVE_PARTS[lemma]
             if lemma == "make" and not particle and self._present(i):
                 preps += ("with",)  # "Sushi is made with rice" (not "was made with a budget")
-            self._emit_all("composition", subjects, pp_args(*preps), 0.85)
+            self._emit_all("composition", subjects, pp_args(*preps, mode="part"), 0.85)
         elif lemma == "make" and particle and not passive:  # "Y and Z make up X"
             self.rule = "make-up"
             self._emit_all("composition", object_args, subjects, 0.8)

@@ -24,6 +24,18 @@ PLACE_CLASS_NOUNS = words(
     "municipality borough parish commune prefecture kingdom republic emirate duchy principality "
     "archipelago peninsula"
 )
+# nouns that an appositive "of" names as well, though they also relate ("the German protectorate
+# of Togoland", "the department of Lot"; the whole of a division is a name set in capitals)
+NAMED_BY_OF_NOUNS = PLACE_CLASS_NOUNS | words(
+    "colony protectorate dependency department canton arrondissement "
+    "constituency oblast governorate voivodeship"
+)
+# divisions that "the Bs of X" names as the parts of one place ("the departments of
+# Colombia", "the islands of Hawaii")
+DIVIDED_INTO_NOUNS = words(
+    "state province county territory island region district department canton arrondissement "
+    "municipality parish borough commune prefecture township diocese emirate oblast"
+)
 # administrative and church divisions: "X is a civil township of Arenac County" makes X a part
 # of the county (a city or an island "of" a place only locates it, a suburb lies outside it)
 DIVISION_NOUNS = words(
@@ -286,6 +298,14 @@ GRADING_ADJECTIVES = words(
     "optional generic sugary professional international seminal pivotal majestic "
     "revolutionary stellar trivial hypothetical canonical rectangular circular triangular "
     "clean unexpected unprecedented unlimited unrelated"
+)
+
+# grading words that name a genre before a noun of written or staged works ("a romantic
+# comedy", "a historical novel", "an epic poem", "a dramatic film"): there they sort the kind
+GENRE_ADJECTIVES = words("romantic historical epic dramatic tragic heroic comical")
+GENRE_NOUNS = words(
+    "comedy drama film movie novel novella poem fiction fantasy thriller opera play tragedy "
+    "romance story saga series"
 )
 
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
