@@ -1,5 +1,5 @@
 """Members named after a class noun the parse hangs elsewhere: a place an appositive "of" names
-after a nationality or a country's abbreviation ("the Danish colony of Tarrow", "the U.S.
+after a nationality or a country's abbreviation ("the Danish colony of Greenland", "the U.S.
 state of Ohio"), a set-off indefinite description of the name "of" a common noun ("the home
 church of the Lunites, a religious order"), names set off after a counted plural that the parse
 hung on the verb ("split into two provinces, North Tarrow and South Tarrow, in 1920"), a
@@ -8,9 +8,9 @@ before a noun of works ("a romantic comedy"), and parts that keep their relation
 ("divided into four congressional districts"), the divisions "of" one place as its parts ("the
 nine townships of Tarrow County"), and a title whose verb the parse made the root ("Fortune Told
 in Salt is a novel"), a subject noun that runs into a name ("His son Tom Hale is a player"),
-"According" inside a title and a name described twice ("Tom Hale, a pilot and an author"); not
-the name of one thing of a class as another name of the class ("The museum (now called Tarrow
-House)"). Each with its counter-examples: a name before
+and "According" inside a title; not the name of one thing of a class as another name of the
+class ("The museum (now called Tarrow House)"), nor a report after the clause ("X was a spy, the
+police alleged"). Each with its counter-examples: a name before
 the place noun, a town that is the county's ("Bath is the county town of X"), a subject the
 names form, an inversion ("Nearby is a church"), a grading adjective elsewhere. The sentences
 are written for this test."""
@@ -25,8 +25,8 @@ INH, COMP, ALIAS = "inheritance", "composition", "alias"
 FOUND = [
     # an appositive "of" after a nationality or a country's abbreviation
     ("He was born in the U.S. state of Ohio.", [(INH, "ohio", "state")]),
-    ("It was once the Danish colony of Tarrow.", [(INH, "tarrow", "colony")]),
-    ("The mill stands in the department of Lunière.", [(INH, "lunière", "department")]),
+    ("It was once the Danish colony of Greenland.", [(INH, "greenland", "colony")]),
+    ("The mill stands in the department of Gironde.", [(INH, "gironde", "department")]),
     # an indefinite description set off after the name "of" a common noun
     (
         "It is the home church of the Lunites, a religious society of lay brothers.",
@@ -55,6 +55,10 @@ FOUND = [
         [(COMP, "tarrow county", "township")],
     ),
     ("The river drains the northern regions of Lunia.", [(COMP, "lunia", "region")]),
+    (
+        "It is one of the 23 dioceses of the Anglican Church of Canada.",
+        [(COMP, "anglican church of canada", "diocese")],
+    ),
     # a title whose verb the parse made the root, the copula its complement
     (
         "Fortune Told in Salt (Fal-E Noor) is a novel about a soldier.",
@@ -64,11 +68,6 @@ FOUND = [
     (
         "His son Tom Hale is a professional ice hockey player.",
         [(INH, "tom hale", "ice hockey player")],
-    ),
-    # a name described twice, each with its own article
-    (
-        "The story was written by Tom Hale, a retired pilot and a bestselling author.",
-        [(INH, "tom hale", "retired pilot"), (INH, "tom hale", "author")],
     ),
     # "According" inside a title reports nothing
     (
@@ -103,7 +102,20 @@ ABSENT = [
     ),
     # a pronoun right before the copula is its subject, not a title's last word
     ("Note: This is a native http behaviour.", (INH, "note: this", "native http behaviour")),
-    # a list after a comma before "and"; a person's provinces are no divisions of a place
+    # a list, with or without a comma before "and"; a person's provinces, a sea's islands are
+    # no divisions of a place; a department "of" a subject is no place
+    ("It requires Rust, a C compiler and a linker.", (INH, "rust", "linker")),
+    ("Pirates raided the islands of the Aegean Sea.", (COMP, "aegean sea", "island")),
+    (
+        "She taught in the department of Physics at Tarrow University.",
+        (INH, "physics", "department"),
+    ),
+    # a report after the clause, a clause on the subject noun, a genre word that judges
+    ("John Smith was a murderer, the police alleged.", (INH, "john smith", "murderer")),
+    ("Tom Hale was a spy, it was alleged by the police.", (INH, "tom hale", "spy")),
+    ("The firm Ann Moss founded is a law firm.", (INH, "ann moss", "law firm")),
+    ("The Tarrow Derby is an epic drama every season.", (INH, "tarrow derby", "epic drama")),
+    ('"According to legend, Tarrow was a giant."', (INH, "tarrow", "giant")),
     ("It requires Rust, a C compiler, and a linker.", (INH, "rust", "linker")),
     ("He lost the provinces of King Harald in 1066.", (COMP, "king harald", "province")),
     # the name of one thing of a class is no other name of the class
@@ -150,11 +162,14 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     """The 32 relations the nineteenth session's code added on the QA contexts (gold and judged
     sentences left out), judged blind by two helpers (docs/benchmarks.md §41): 31 correct for
     both, both marking the same one wrong ("the provinces of the Satluj": a river's lands, no
-    divisions). The wrong one stays mended; every correct one is still learned (or a parent
-    that keeps more modifiers, as the gold benchmark counts it)."""
+    divisions). The wrong one stays mended; the correct ones are still learned (or a parent that
+    keeps more modifiers, as the gold benchmark counts it) but three, below."""
     rows, learned = judged_sample(spacy_nlp, "judged_added_s19.jsonl")
     assert len(rows) == 32 and sum(r["verdict"] == "correct" for r in rows) == 31
     assert all(r["verdict"] == r["verdict_2"] for r in rows)
     assert all(r.get("mended") for r in rows if r["verdict"] == "wrong")
     assert not [r for r in learned if r["verdict"] == "wrong"]
-    assert sum(r["verdict"] == "correct" for r in learned) == 31
+    # 28: the review's guards (names of places, or a church's for its dioceses; no later verb
+    # with a subject of its own) gave up three correct ones: "Bechuanaland" (tagged ORG) and two
+    # copulas whose parse hung them on a later verb (docs §41)
+    assert sum(r["verdict"] == "correct" for r in learned) == 28

@@ -22,6 +22,7 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS
 # labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
 _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_COUNTS |= {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 
 
 class AppositionRules(RuleBase):

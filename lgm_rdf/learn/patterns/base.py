@@ -74,17 +74,19 @@ class RuleBase:
                     or (rel == "mark" and lemma in CONDITIONS)
                     or (rel == "advmod" and lemma in HEDGES)
                     # "According to legend, ...", not a title's word ("The World According to
-                    # Garp is a novel": capitalised after the start)
-                    or (
-                        rel == "prep"
-                        and lemma == "accord"
-                        and (k == 0 or v.tokens[k].text.islower())
-                    )
+                    # Garp is a novel": right after a capitalised word)
+                    or (rel == "prep" and lemma == "accord" and not self._title_word(k))
                 ):
                     return True
             if self._case_clause(i) or self._generic_when(i):
                 return True
         return False
+
+    def _title_word(self, k: int) -> bool:
+        """Token ``k`` is capitalised right after a capitalised word: inside a title."""
+        toks = self.v.tokens
+        prev = toks[k - 1].text if k > 0 else ""
+        return toks[k].text[:1].isupper() and prev[:1].isupper() and prev.isalpha()
 
     def _comma_splice(self, i: int) -> bool:
         """ "Toad Hall is a residential hall, it was opened in 1974": the parse made the first

@@ -307,6 +307,12 @@ class DepView:
                     return True
         return False
 
+    def place_name(self, k: int) -> bool:
+        """Name ``k`` names a country, a state, a city (GPE) or a region without "the" ("South
+        East Asia"; "the Nile", "the Aegean Sea" are water, "the Satluj" a river)."""
+        ent = self.tokens[k].ent_type
+        return ent == "GPE" or (ent == "LOC" and self.determiner(k) != "the")
+
     def is_plural(self, i: int) -> bool:
         """Plural noun by morphology or Penn tag."""
         tok = self.tokens[i]

@@ -60,7 +60,6 @@ from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
     RATINGS,
-    REPORTING_VERBS,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
@@ -196,15 +195,24 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
 
     def _title_verb(self, cop: int) -> bool:
         """Whether the parse made ``cop`` the complement of a verb inside the title that opens
-        the sentence ("Fortune [Told]ROOT in Blood is a novel") or of a later verb that
-        reports nothing ("The Cutler School was a school ... [established]"): no report."""
+        the sentence ("Fortune [Told]ROOT in Blood is a novel") or of a later participle with
+        no subject ("The Cutler School was a school ... [established]"): no report."""
         v = self.v
         if v.rels[cop] != "ccomp" or (title := opening_title(v, cop)) is None:
             return False
         if v.tokens[title[-1]].upos == "PRON" and v.lemma(title[-1]) in _POINTING:
             return False  # "Note: This is a ...": the pronoun is the subject
         head = v.head(cop)
-        return head in title or (head is not None and v.lemma(head) not in REPORTING_VERBS)
+        if head in title:
+            return True
+        # a later participle the parse took for the root, with no subject of its own ("...
+        # [established]VBN in 1876"), not a report ("X was a spy, some historians suspect")
+        if head is None or v.tokens[head].tag != "VBN" or v.children(head, "subjpass"):
+            return False
+        # no subject of its own, or one the parse cut from a name before a "by" agent ("...
+        # Manhattan, New York [established]VBN in 1876 by Arthur Cutler")
+        by = any(v.lemma(k) == "by" for k in v.kids[head])
+        return by or not v.children(head, "subj")
 
     def _listed_modifiers(self, s: int) -> bool:
         """Whether noun ``s`` is modified by coordinated words ("the iOS and Android apps")."""
@@ -269,27 +277,12 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         if not v.tokens[h].text.islower():
             return h
         comma = min(v.subtree(i)) - 1
+        if v.tokens[comma].text != ",":
+            return h
         for o in v.pp_objects(h, "of"):
             if self.b.proper(o) and max(v.subtree(o)) == comma - 1:
                 return o
         return h
-
-    def _described_again(self, i: int, h: int) -> list[int]:
-        """ "Dale Brown, a retired captain and a bestselling author": the conjuncts of the
-        indefinite apposition ``i`` of a name ``h``, each a lower-case noun with its own "a" and
-        no comma before the "and" (else a list: "a C compiler, and maturin"); [] if not so."""
-        v = self.v
-        more = [c for c in v.conjuncts(i) if c != i]
-        nouns = [i, *more]
-        if (
-            not self.b.proper(h)
-            or not more
-            or v.tokens[min(v.children(i, "cc"), default=i) - 1].text == ","
-        ):
-            return []
-        if all(v.tokens[c].text.islower() and v.determiner(c) in ("a", "an") for c in nouns):
-            return more
-        return []
 
     def _bracketed_head(self, cop: int) -> bool:
         """The head of ``cop`` lies inside brackets closed before it."""
@@ -301,10 +294,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         v = self.v
         for i in range(len(v)):
             h = v.head(i)
-            if v.rels[i] != "appos" or h is None:
-                continue
-            also = self._described_again(i, h) if v.children(i, "conj", "cc") else []
-            if v.children(i, "conj", "cc") and not also:
+            if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
                 continue  # "a singer, a drummer and two guitarists" is a list
             end = max(v.subtree(i)) + 1
             if end < len(v) and v.tokens[end].upos != "PUNCT":
@@ -335,5 +325,4 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
                 mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     self.rule = "apposition"
-                    for m in [i, *also]:
-                        self._predicate([arg], m, 0.8)
+                    self._predicate([arg], i, 0.8)

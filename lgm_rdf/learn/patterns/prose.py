@@ -48,8 +48,7 @@ _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT",
 # predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
 # mystery", "was created as a hobby")
 _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
-
-_PLACE_ENTITIES = frozenset({"", "GPE", "LOC", "FAC", "ORG"})  # of a place with divisions
+_CHURCH_DIVISIONS = frozenset({"diocese", "archdiocese", "parish", "deanery", "eparchy"})
 _BRACKET_ADVERBS = frozenset(
     {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
 )
@@ -289,15 +288,16 @@ class ProseRules(TitleRules):
             if not names or not b.proper(names[0]):
                 continue
             names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
+            if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
+                continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
             if (len(names) > 1) != v.is_plural(k):
                 continue  # "the islands of Hawaii": a whole, not a member
             nations = [m for m in modifiers if m < k and b.proper(m)]
             self.rule = "place-of-name"
             for c in names:
                 if (name := b.arg(c, "name")) is not None:
-                    parent = b.parent(k, name, restricted=True)
-                    if nations:  # "the U.S. state of Ohio": a state, whose it is aside
-                        parent = b.from_tokens(list(range(max(nations) + 1, k + 1)))
+                    own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
+                    parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
                     self._emit("inheritance", name, parent, 0.8)
 
     def _divisions_of_name(self) -> None:
@@ -315,8 +315,9 @@ class ProseRules(TitleRules):
             of = v.pp_objects(k, "of")
             if len(of) != 1 or not b.proper(of[0]) or len(v.conjuncts(of[0])) > 1:
                 continue
-            if toks[of[0]].ent_type not in _PLACE_ENTITIES:
-                continue  # "the provinces of the Satluj" (a river): the lands along it
+            church = v.lemma(k) in _CHURCH_DIVISIONS and toks[of[0]].ent_type == "ORG"  # dioceses
+            if not (v.place_name(of[0]) or church):  # not "the provinces of the Satluj" (a river)
+                continue
             after, joins = of[0] + 1, ("and",)  # "of Hardin County, Ohio": a comma locates
             if after < len(v) and toks[after].text == "(":
                 after = next((j + 1 for j in range(after, len(v)) if toks[j].text == ")"), after)

@@ -251,9 +251,9 @@ class ArgBuilder(ArgTokens):
         if v.head(s) == clause and v.bracket_depth(s) != v.bracket_depth(clause):
             return []  # a word in brackets is no subject: "Nantong (Qihai dialect: ...) is a city"
         alone = False  # the subject without the other members of its list
-        if v.tokens[s].upos == "NOUN" and v.tokens[s].text.islower():  # "His son [Ann Moss] is"
+        if v.tokens[s].upos == "NOUN" and v.tokens[s].text.islower() and not v.children(s, "acl"):
             named = [a for a in v.children(s, "appos") if min(v.subtree(a)) == s + 1]
-            named = named if v.tokens[s + 1].upos == "PROPN" else []
+            named = named if v.tokens[s + 1].upos == "PROPN" else []  # "His son [Ann Moss] is"
             s = named[0] if named and self.proper(named[0]) else s  # the name is the subject
         relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
         if relative and (h := v.head(clause)) is not None:

@@ -24,8 +24,8 @@ PLACE_CLASS_NOUNS = words(
     "municipality borough parish commune prefecture kingdom republic emirate duchy principality "
     "archipelago peninsula"
 )
-# nouns that an appositive "of" names as well, though they also relate ("the German protectorate
-# of Togoland", "the department of Lot"; the whole of a division is a name set in capitals)
+# nouns that an appositive "of" names as well when the name is a place ("the German
+# protectorate of Togoland", "the department of Lot"; not "the department of Physics")
 NAMED_BY_OF_NOUNS = PLACE_CLASS_NOUNS | words(
     "colony protectorate dependency department canton arrondissement "
     "constituency oblast governorate voivodeship"
@@ -120,7 +120,8 @@ SENTENCE_ADVERBS = words(
 REPORTING_VERBS = words(
     "say tell claim report state write note add argue explain suggest announce believe think "
     "know feel hope fear doubt insist assert admit confirm deny reveal recall remember mention "
-    "reply answer warn predict estimate show prove find conclude guess suppose reckon"
+    "reply answer warn predict estimate show prove find conclude guess suppose reckon allege "
+    "suspect speculate whisper rumour rumor theorise theorize"
 )
 HEDGES = words(
     "maybe perhaps possibly probably allegedly supposedly reportedly arguably presumably"
@@ -301,8 +302,8 @@ GRADING_ADJECTIVES = words(
 )
 
 # grading words that name a genre before a noun of written or staged works ("a romantic
-# comedy", "a historical novel", "an epic poem", "a dramatic film"): there they sort the kind
-GENRE_ADJECTIVES = words("romantic historical epic dramatic tragic heroic comical")
+# comedy", "a historical novel"): there they sort the kind ("epic", "tragic" still judge)
+GENRE_ADJECTIVES = words("romantic historical")
 GENRE_NOUNS = words(
     "comedy drama film movie novel novella poem fiction fantasy thriller opera play tragedy "
     "romance story saga series"
