@@ -74,6 +74,8 @@ def shouted(text: str) -> bool:
 
 # pronouns that, right before the copula, are its subject rather than a title's last word
 _POINTING = frozenset({"this", "that", "these", "those", "it", "they", "he", "she"})
+# what a bare report after a clause has: "..., some historians (have) suspected."
+_REPORT_PARTS = frozenset({"subj", "ccomp", "punct", "aux", "advmod", "neg"})
 
 
 class PatternExtractor:
@@ -195,8 +197,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
 
     def _title_verb(self, cop: int) -> bool:
         """Whether the parse made ``cop`` the complement of a verb inside the title that opens
-        the sentence ("Fortune [Told]ROOT in Blood is a novel") or of a later participle with
-        no subject ("The Cutler School was a school ... [established]"): no report."""
+        the sentence ("Fortune [Told]ROOT in Blood is a novel") or of a later verb with more
+        than a subject ("The Cutler School was a school ... [established] in 1876"): no report."""
         v = self.v
         if v.rels[cop] != "ccomp" or (title := opening_title(v, cop)) is None:
             return False
@@ -205,14 +207,12 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         head = v.head(cop)
         if head in title:
             return True
-        # a later participle the parse took for the root, with no subject of its own ("...
-        # [established]VBN in 1876"), not a report ("X was a spy, some historians suspect")
-        if head is None or v.tokens[head].tag != "VBN" or v.children(head, "subjpass"):
+        if head is None or v.children(head, "subjpass"):
             return False
-        # no subject of its own, or one the parse cut from a name before a "by" agent ("...
-        # Manhattan, New York [established]VBN in 1876 by Arthur Cutler")
-        by = any(v.lemma(k) == "by" for k in v.kids[head])
-        return by or not v.children(head, "subj")
+        # a later verb the parse took for the root: a report when it has nothing but its
+        # subject and the clause ("X was a spy, some historians suspect"), else a misparse
+        # ("... New York [established] in 1876 by Arthur Cutler")
+        return any(v.rels[k] not in _REPORT_PARTS for k in v.kids[head])
 
     def _listed_modifiers(self, s: int) -> bool:
         """Whether noun ``s`` is modified by coordinated words ("the iOS and Android apps")."""
