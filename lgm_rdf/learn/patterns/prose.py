@@ -48,7 +48,7 @@ _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT",
 # predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
 # mystery", "was created as a hobby")
 _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
-_CHURCH_DIVISIONS = frozenset({"diocese", "archdiocese", "parish", "deanery", "eparchy"})
+_CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
 _BRACKET_ADVERBS = frozenset(
     {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
 )

@@ -30,12 +30,6 @@ NAMED_BY_OF_NOUNS = PLACE_CLASS_NOUNS | words(
     "colony protectorate dependency department canton arrondissement "
     "constituency oblast governorate voivodeship"
 )
-# divisions that "the Bs of X" names as the parts of one place ("the departments of
-# Colombia", "the islands of Hawaii")
-DIVIDED_INTO_NOUNS = words(
-    "state province county territory island region district department canton arrondissement "
-    "municipality parish borough commune prefecture township diocese emirate oblast"
-)
 # administrative and church divisions: "X is a civil township of Arenac County" makes X a part
 # of the county (a city or an island "of" a place only locates it, a suburb lies outside it)
 DIVISION_NOUNS = words(
@@ -43,6 +37,11 @@ DIVISION_NOUNS = words(
     "borough department commune arrondissement canton ward subdivision prefecture "
     "constituency neighbourhood neighborhood"
 )
+# divisions that "the Bs of X" names as the parts of one place ("the departments of
+# Colombia", "the islands of Hawaii"): the administrative ones and the states and islands
+DIVIDED_INTO_NOUNS = DIVISION_NOUNS - words(
+    "congregation ward subdivision constituency neighbourhood neighborhood"
+) | words("state territory island emirate oblast")
 # "a sprinter of Jamaican descent": after an agent noun only these "of" nouns narrow the class
 # ("an editor of magazines", "a founder of companies" relate)
 PROPERTY_OF_NOUNS = words("descent origin ancestry heritage extraction birth")
