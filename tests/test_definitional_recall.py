@@ -42,7 +42,7 @@ FOUND = [
     # the article hung on a modifier noun
     (
         "Corin Tallis is a former professional ice hockey right winger.",
-        [(INH, "corin tallis", "winger")],
+        [(INH, "corin tallis", "right winger")],
     ),
     (
         "Nela Hart is a Canadian children's author and illustrator.",

@@ -12,6 +12,7 @@ import re
 from lgm_rdf.learn.patterns.args import Arg, acronym_matches, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.spelling import spelled_out
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate", "romanize", "romanise", "transliterate"})
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate", "spell"})
@@ -120,7 +121,7 @@ class AliasRules(RuleBase):
             if inner is not None and looks_like_acronym(inner.label):
                 # "Organisation for Economic Co-operation and Development (OECD)": the words
                 # whose initials spell the acronym, whatever the parse made of them
-                spelled = self.b.spelled_out(inner.label, max(end - 11, 0), end, forward=False)
+                spelled = spelled_out(self.b, inner.label, max(end - 11, 0), end, forward=False)
                 outer = spelled or outer
             if inner is None or outer is None:
                 continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.words import (
+    COUNT_WORDS,
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
     MEASURE_NOUNS,
@@ -21,8 +22,6 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
 # labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
 _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
-_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-_COUNTS |= {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 
 
 class AppositionRules(RuleBase):
@@ -115,7 +114,7 @@ class AppositionRules(RuleBase):
             if len(names) < 2 or not all(b.proper(k) for k in names):
                 continue
             counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
-            if counts and counts != [_COUNTS.get(len(names), str(len(names)))]:
+            if counts and counts != [COUNT_WORDS.get(len(names), str(len(names)))]:
                 continue  # "three partners, A and B": the list is not the whole
             if not counts and v.determiner(h) not in ("the", "poss"):
                 continue
@@ -157,7 +156,7 @@ class AppositionRules(RuleBase):
         if r is None or not b.proper(r) or v.head(r) in (h, None) or v.rels[r] in _CLAUSE_RELS:
             return None  # hung on the noun itself (the plain rule reads it), or a subject
         names = v.conjuncts(r)
-        if counts != [_COUNTS.get(len(names), str(len(names)))] or not all(
+        if counts != [COUNT_WORDS.get(len(names), str(len(names)))] or not all(
             b.proper(k) for k in names
         ):
             return None
@@ -176,7 +175,7 @@ class AppositionRules(RuleBase):
         if len(counts) != 1 or len(of) != 1 or not b.proper(of[0]) or relational_noun(v.lemma(h)):
             return None
         names = [k for k in v.conjuncts(of[0]) if k != of[0]]
-        if counts != [_COUNTS.get(len(names), str(len(names)))] or not names:
+        if counts != [COUNT_WORDS.get(len(names), str(len(names)))] or not names:
             return None
         first = min(v.subtree(min(names)))
         if toks[first - 1].text != "," or not all(b.proper(k) for k in names):

@@ -27,15 +27,13 @@ is mended in :mod:`lgm_rdf.learn.patterns.extents`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from lgm_rdf.learn.patterns.adjectives import classified, inner_adjectives, modifier_word
 from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
-    classified,
-    inner_adjectives,
-    modifier_word,
     name_extent,
     noun_object,
     ranking,
@@ -386,6 +384,8 @@ class ArgTokens:
                 # "4 congressional districts": a part keeps the relational adjectives that
                 # sort its kind (a class keeps them through ``Roles.parent``)
                 idx = list(range(classified(v, idx[0], i), i + 1))
+            if v.numbered(i) and (numbered := self.from_tokens([*idx, i + 1], mode)):
+                return replace(numbered, is_name=True)  # "Area code 575": one, by its number
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:

@@ -27,7 +27,6 @@ NOUNS = frozenset({"NOUN", "PROPN"})
 QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
 HYPHENS = frozenset({"-", "–", "‐"})
 
-
 _COMPLEMENTIZERS = frozenset({"that", "whether", "if"})
 # two-word phrases that set off what is not the case: "instead of X", "rather than X"
 _REPLACING = (("instead", "of"), ("rather", "than"))
@@ -313,6 +312,13 @@ class DepView:
         ent = self.tokens[k].ent_type
         return ent == "GPE" or (ent == "LOC" and self.determiner(k) != "the")
 
+    def numbered(self, i: int) -> bool:
+        """Singular noun ``i`` and then digits picking one of its class ("area code 575")."""
+        k = i + 1
+        if k >= len(self) or self.head(k) != i or self.is_plural(i) or self.kids[k]:
+            return False  # "grades 7 through 12": a range
+        return self.tokens[i].upos == "NOUN" and self.tokens[k].text.isdigit()
+
     def is_plural(self, i: int) -> bool:
         """Plural noun by morphology or Penn tag."""
         tok = self.tokens[i]
@@ -363,10 +369,8 @@ class DepView:
     def singular_verb(self, clause: int) -> bool:
         """The finite verb of ``clause`` (or its copula/auxiliary) is third person singular."""
         for k in [clause, *self.children(clause, "cop", "aux", "auxpass")]:
-            tok = self.tokens[k]
-            if singular_verb_form(tok):
-                return True
-            if "Number=Sing" in tok.feats and "VerbForm=Fin" in tok.feats:
+            feats = set(self.tokens[k].feats.split("|"))
+            if singular_verb_form(self.tokens[k]) or {"Number=Sing", "VerbForm=Fin"} <= feats:
                 return True
         return False
 

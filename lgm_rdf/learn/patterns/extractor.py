@@ -48,8 +48,10 @@ are mammals, ...") resolve to the noun their clause modifies.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import AppositionRules
+from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
@@ -160,7 +162,9 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
                 continue
             if self._hedged(clause):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
-            if s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN" and v.determiner(s):
+            past = s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN"
+            described = past and v.determiner(s) and self._named_description(s, n)
+            if past and v.determiner(s) and not described:
                 continue  # "The film was a success": an episode, not a kind
             if s is not None and v.is_plural(s) and self._listed_modifiers(s):
                 continue  # "The A and B classes are ...": named instances, not the class
@@ -176,6 +180,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             if n < 0:
                 continue
             subjects = self.b.subject_args(self.b.subjects(s, clause)) if s is not None else []
+            if described and subjects and (whole := self._description(s)) is not None:
+                subjects = [whole]  # "The 1932 Deep South tornado outbreak": all its words
             rule = "copula"
             title = self._opening_title(cop, s)
             if title is not None and [a.key for a in subjects] != [title.key]:
@@ -194,6 +200,25 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self.rule = rule
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _named_description(self, s: int, n: int) -> bool:
+        """ "The Birmingham tornado was one of only two F5 tornadoes", "The Natchez fire was a
+        nightclub fire": a definite subject a name modifies stands for one thing, and a
+        predicate that repeats its noun (or counts it among the plural of it) classifies it
+        ("The Birmingham film was a success", "The Paris trip was one of the highlights" still
+        tell an episode)."""
+        v = self.v
+        if not any(self.b.proper(c) and v.rels[c] == "compound" for c in v.subtree(s) if c < s):
+            return False
+        said = v.pp_objects(n, "of") if v.lemma(n) == "one" else [n]
+        return any(v.lemma(k) == v.lemma(s) for k in said)
+
+    def _description(self, s: int) -> Arg | None:
+        """The named description headed by ``s`` as one name, its article left out."""
+        v = self.v
+        lo = min(k for k in v.subtree(s) if k <= s and v.rels[k] != "det")
+        found = self.b.from_tokens(list(range(lo, s + 1)), "name")
+        return replace(found, is_name=True) if found is not None else None
 
     def _title_verb(self, cop: int) -> bool:
         """Whether the parse made ``cop`` the complement of a verb inside the title that opens

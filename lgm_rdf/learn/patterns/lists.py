@@ -139,6 +139,10 @@ class ListRules(VerbRules):
                 continue
             members = [m for m in v.conjuncts(v.first_conjunct(p)) if m < p]
             ccs = [k for m in [*members, p] for k in v.children(m, "cc")]
+            # "a collection of art as well as lectures, seminars and other events": the list
+            # of the Bs begins after "as well as"
+            joins = [k for k in ccs if v.lemma(k) == "as" and "well" in map(v.lemma, v.kids[k])]
+            members = [m for m in members if m > max(joins, default=-1)]
             if any(v.lemma(k) in ("and", "or") for k in ccs):
                 for child in self.b.args(members):
                     self._emit("inheritance", child, self.b.parent(p, child), 0.9)

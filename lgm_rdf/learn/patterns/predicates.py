@@ -20,6 +20,7 @@ from lgm_rdf.learn.patterns.words import (
     AGENT_SUFFIXES,
     AMOUNT_NOUNS,
     COLLECTIVE_NOUNS,
+    COUNT_WORDS,
     DIVISION_NOUNS,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
@@ -72,6 +73,8 @@ class PredicateRules(ProseRules):
         v, b = self.v, self.b
         host, n = n, self._postpositive(n)
         lemma, of = v.lemma(n), v.pp_objects(n, "of")
+        if v.tokens[n].upos == "NUM" and COUNT_WORDS.get(len(children)) == lemma:
+            lemma = "one"  # "Lunia and Tarrow were two of the colonies": each is one of them
         if lemma in PART_NOUNS and lemma != "part":  # "Flour is an ingredient in bread"
             of += v.pp_objects(n, "in")
         if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"

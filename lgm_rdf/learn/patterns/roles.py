@@ -9,16 +9,16 @@ names, and how to split a coordination the parser hung on its last noun.
 
 from __future__ import annotations
 
+from lgm_rdf.learn.patterns.adjectives import classified
 from lgm_rdf.learn.patterns.args import (
     NAMING_VERBS,
     Arg,
     ArgTokens,
-    initials,
     is_year,
     looks_like_acronym,
 )
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.extents import class_extent, classified, lost_modifier
+from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier
 from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
@@ -44,24 +44,6 @@ _NO_CLASS_ENTITIES = frozenset({"GPE", "LOC", "PERSON", "DATE", "TIME", "CARDINA
 
 class ArgBuilder(ArgTokens):
     """Builds the arguments of one sentence's relations."""
-
-    def spelled_out(self, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
-        """The words whose capitalised initials spell ``acronym``, between tokens ``start`` and
-        ``end``: the shortest run ending at ``end`` (``forward`` False) or starting at ``start``
-        ("Organisation for Economic Co-operation and Development" for "OECD")."""
-        letters = "".join(c for c in acronym if c.isalpha()).upper()
-        toks, text = self.v.tokens, self.v.sentence.text
-        if len(letters) < 2 or not 0 <= start <= end < len(toks):
-            return None
-        spans = [(start, e) for e in range(start, end + 1)] if forward else []
-        spans += [] if forward else [(b, end) for b in range(end, start - 1, -1)]
-        for lo, hi in spans:
-            words = initials(text[toks[lo].start : toks[hi].end])
-            if words == letters and toks[lo].text[:1].isupper() and toks[hi].upos != "PUNCT":
-                return self.from_tokens(list(range(lo, hi + 1)), "whole")
-            if len(words) > len(letters):
-                return None
-        return None
 
     def expand(self, o: int, mode: str = "class") -> list[Arg]:
         """Arguments of ``o`` and its conjuncts; mends "the [puma]nmod or mountain [lion]" and
@@ -101,8 +83,14 @@ class ArgBuilder(ArgTokens):
             generic = (not det and v.is_plural(i)) or det in GENERIC_DETERMINERS
             mode = "name" if named else "kind" if generic else "class"
             clause = v.head(i)
-            one = clause is not None and v.singular_verb(clause) and self.ampersand_name(i)
-            out.append(self.arg(i, "whole" if one else mode))
+            one = clause is not None and v.singular_verb(clause)
+            if one and self.listed_name(i):  # "Toccata, Adagio, and Fugue in C major (BWV 564)"
+                first = min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
+                last = max(v.subtree(max(v.conjuncts(i))))
+                end = next((k for k in range(i, last + 1) if v.tokens[k].text in "(["), last + 1)
+                out.append(self.from_tokens(list(range(first, end)), "whole"))
+                continue
+            out.append(self.arg(i, "whole" if one and self.ampersand_name(i) else mode))
         return [a for a in out if a is not None]
 
     def ampersand_name(self, i: int) -> bool:
@@ -111,6 +99,21 @@ class ArgBuilder(ArgTokens):
         if not self.proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
             return False
         return all(self.proper(c) for c in v.children(i, "conj"))
+
+    def common_phrase(self, a: int) -> bool:
+        """A common noun with no capitalised word before it ("maiden name", not "the Mexican
+        monsoon")."""
+        v = self.v
+        words = range(min(v.subtree(a)), a + 1)
+        return v.tokens[a].upos == "NOUN" and not any(v.tokens[k].text[:1].isupper() for k in words)
+
+    def listed_name(self, i: int) -> bool:
+        """ "Toccata, Adagio, and Fugue in C major": names listed as one subject (of a singular
+        verb, the caller checks) are one title."""
+        v, names = self.v, self.v.conjuncts(i)
+        if any(v.lemma(k) == "or" for c in names for k in v.children(c, "cc")):
+            return False  # "Jayton High School or Jayton School": two names of one thing
+        return len(names) > 1 and all(self.proper(c) for c in names)
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
         """The class a child belongs to, with its noun modifiers ("a graph database") and
@@ -183,15 +186,8 @@ class ArgBuilder(ArgTokens):
         """The class ``found`` (its words end at the head ``i``) with the relational adjectives
         written right before it: "a theoretical physicist" is no mere physicist."""
         v, text = self.v, self.v.sentence.text
-        end = v.tokens[i].end
-        lo = next(
-            (
-                k
-                for k in range(i, max(-1, i - 8), -1)
-                if text[v.tokens[k].start : end] == found.label
-            ),
-            None,
-        )
+        end, starts = v.tokens[i].end, range(i, max(-1, i - 8), -1)
+        lo = next((k for k in starts if text[v.tokens[k].start : end] == found.label), None)
         if lo is None or (wider := classified(v, lo, i)) == lo:
             return found
         return self.from_tokens(list(range(wider, i + 1))) or found
@@ -274,15 +270,18 @@ class ArgBuilder(ArgTokens):
                 k -= 1
             s = k if v.tokens[k].upos in NOUNS and k in v.subtree(s) else s
         found = [s] if alone else v.conjuncts(s)
+        # "Clara Nordström, maiden name and pseudonym for X, was": set-off nouns describe her
+        described = [a for a in v.children(s, "appos") if a > s and self.common_phrase(a)]
+        found = [c for c in found if not any(c in v.conjuncts(a) for a in described)]
         if relative:  # a list member after the clause is no antecedent: "inputs that are A, B"
             found = [c for c in found if c < min(v.subtree(clause))]
             if any(v.lemma(k) == "only" for c in found for k in v.children(c, "advmod", "amod")):
                 return []  # "only inputs that are arrays": a selection, not a class
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
         if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
-            if self.ampersand_name(s):
-                return [s]  # "Smith & Wesson is a manufacturer": one name
-            return []  # "Yippee, Yappee and Yahooey is a series": one name, not three subjects
+            if self.ampersand_name(s) or self.listed_name(s):
+                return [s]  # "Smith & Wesson is a manufacturer", "Yippee, Yappee and Yahooey
+            return []  # is a series": one name, not three subjects
         for c in found:
             if v.children(c, "obj") or any(v.tokens[k].tag == "POS" for k in v.children(c)):
                 return []  # "BFloat16 shares Float32's exponent": a verb taken for a noun;
@@ -300,7 +299,7 @@ class ArgBuilder(ArgTokens):
                 return []  # "the only dependency", "the same package", "the following"
             if v.tokens[c].upos != "NOUN":
                 continue
-            if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod")):
+            if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod") if k < c):
                 return []  # "two airports"
             if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
                 return []  # "the capital of France", "segments of the economy": relational

@@ -308,6 +308,22 @@ GENRE_NOUNS = words(
     "romance story saga series"
 )
 
+# side or line words before a player's position ("a right winger", "a left fielder", "a
+# defensive end"): there they name the position, elsewhere they judge or place ("the right
+# choice", "the left bank")
+POSITION_WORDS = frozenset(
+    (side, noun)
+    for side in words("left right centre center defensive offensive inside outside")
+    for noun in words(
+        "winger wing back fielder guard tackle end forward midfielder half halfback lineman "
+        "linebacker defender"
+    )
+)
+
+# the words for the counts a list of names is checked against ("two territories, A and B")
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+COUNT_WORDS |= {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
+
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
 ORDINAL_WORDS = words(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "

@@ -1,0 +1,122 @@
+"""Which adjectives before a class noun belong to the class's name.
+
+"a French theoretical physicist" is a "theoretical physicist", "a former mayor" a "mayor": an
+adjective stays in the class when it sorts the class into a kind (a relational adjective, a
+genre, a side before a player's position, a noun hyphenated to a participle: "a
+census-designated place") and goes when it grades, judges, counts or dates. Adjectives before a
+compound whose first noun names an action belong to that action ("a public use airport").
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.words import (
+    CLASSIFYING_ENDINGS,
+    GENRE_ADJECTIVES,
+    GENRE_NOUNS,
+    GRADING_ADJECTIVES,
+    KIND_ADJECTIVES,
+    KIND_PROPER_ADJECTIVES,
+    LIGHT_NOUNS,
+    ORDINAL_WORDS,
+    POSITION_WORDS,
+    SCOPE_ADJECTIVES,
+    SELECTING_WORDS,
+)
+
+
+def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
+    """Adjectives before a noun compound whose modifier names an action belong to that
+    action: dropping "public" from "a public use airport" or "deep" from "a deep learning
+    library" leaves no class ("use airport"). Before any other compound the adjective narrows
+    the whole and goes as usual ("a bowed string instrument" -> "string instrument")."""
+    lo = min(keep)
+    if lo >= i or not _action_noun(v, lo):
+        return set()  # no compound: "the best players" stays "player"
+    out: set[int] = set()
+    while lo - 1 >= 0 and v.rels[lo - 1] == "amod" and v.head(lo - 1) in keep | out:
+        tok = v.tokens[lo - 1]
+        if not tok.text.islower() or v.kids[lo - 1] or v.lemma(lo - 1) in SCOPE_ADJECTIVES:
+            break
+        if lo >= 2 and v.tokens[lo - 2].text == ",":
+            break  # "a fast, extensible templating engine": a list of the whole's qualities
+        lo -= 1
+        out.add(lo)
+    return out
+
+
+def classifying_adjective(v: DepView, k: int, span: range) -> bool:
+    """Whether token ``k`` is a relational adjective that sorts the class ``span`` into a kind
+    ("theoretical" physicist, "congressional" district, "secular" form): a plain lower-case
+    adjective of the phrase, formed from a noun (its ending), that neither grades nor judges
+    ("typical", "classic", "popular") and carries no modifier of its own ("very")."""
+    tok = v.tokens[k]
+    if v.rels[k] != "amod" or v.head(k) not in span:
+        return False
+    if (tok.text, v.lemma(v.head(k))) in POSITION_WORDS:
+        return all(v.rels[c] == "compound" for c in v.kids[k])  # "a right winger"
+    if noun_participle(v, k) is not None:
+        return True  # "a census-designated place", "a student-run newspaper"
+    if v.kids[k]:
+        return False
+    if tok.text[:1].isupper() and tok.text.lower() in KIND_PROPER_ADJECTIVES:
+        return True  # "a Christian church", "a Germanic language"
+    if tok.tag != "JJ" or v.after_hyphen(k):
+        return False  # "racial" of "multi-racial": half a word
+    text = tok.text
+    if not (text.isalpha() and text.islower()) or tok.ent_type in ("NORP", "ORDINAL"):
+        return False
+    lemma = v.lemma(k)
+    if lemma in GENRE_ADJECTIVES and v.lemma(v.head(k)) in GENRE_NOUNS:
+        return True  # "a romantic comedy", "an epic poem": a genre
+    if lemma in SCOPE_ADJECTIVES | ORDINAL_WORDS | GRADING_ADJECTIVES | SELECTING_WORDS:
+        return False  # "a former mayor": once, not a kind of mayor
+    if text in KIND_ADJECTIVES or (text.startswith("un") and text.endswith("ed") and len(text) > 7):
+        return True  # "a live album", "an unincorporated community"
+    return len(text) > 4 and text.endswith(CLASSIFYING_ENDINGS)
+
+
+def classified(v: DepView, lo: int, i: int) -> int:
+    """The first token of the class ``lo..i`` widened by the relational adjectives right before
+    it ("a French theoretical physicist" -> "theoretical physicist"; "a large municipal
+    district" -> "municipal district")."""
+    start = lo
+    while lo > 0 and classifying_adjective(v, lo - 1, range(lo, i + 1)):
+        if (first := noun_participle(v, lo - 1)) is not None:
+            return first if lo == start else lo  # "census-designated place", not "peer-reviewed
+        lo -= 1  # academic journal" (two sortings stacked make a label no text repeats)
+    return lo
+
+
+def noun_participle(v: DepView, k: int) -> int | None:
+    """The noun hyphened to the participle ``k`` ("census" of "census-designated", "state" of
+    "state-owned"): one word of the two, written without spaces; ``None`` otherwise."""
+    toks = v.tokens
+    if k < 2 or toks[k].tag != "VBN" or toks[k - 1].text not in HYPHENS:
+        return None
+    noun = toks[k - 2]
+    if noun.ws or toks[k - 1].ws or noun.upos != "NOUN" or not noun.text.isalpha():
+        return None
+    joined = noun.text.islower() and v.head(k - 2) == k and set(v.kids[k]) == {k - 2, k - 1}
+    return k - 2 if joined else None
+
+
+def modifier_word(v: DepView, k: int) -> bool:
+    """Whether token ``k`` is a lower-case adverb or adjective that modifies the compound noun
+    right after it, not the phrase's head: "open" in "open source project", "heavy" in "heavy
+    metal band", "long" in "long running application" (without it the compound changes its
+    meaning). Quantities, judgements and ordinals are no such word ("many", "other", "a
+    twentieth century composer")."""
+    tok = v.tokens[k]
+    if v.rels[k] not in ("amod", "advmod") or not (tok.text.isalpha() and tok.text.islower()):
+        return False
+    h = v.head(k)
+    if h != k + 1 or v.rels[h] not in ("compound", "nmod") or v.kids[k]:
+        return False
+    return v.lemma(k) not in SCOPE_ADJECTIVES | ORDINAL_WORDS and tok.ent_type != "ORDINAL"
+
+
+def _action_noun(v: DepView, k: int) -> bool:
+    """A noun that names an action: a gerund ("learning") or a light noun ("use", "access")."""
+    text = v.tokens[k].text.lower()
+    return v.lemma(k) in LIGHT_NOUNS or (text.endswith("ing") and len(text) >= 7)

@@ -1,0 +1,25 @@
+"""An acronym spelled out by the capitalised words near it ("OECD" by "Organisation for Economic
+Co-operation and Development")."""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.args import Arg, ArgTokens, initials
+
+
+def spelled_out(b: ArgTokens, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
+    """The words whose capitalised initials spell ``acronym``, between tokens ``start`` and
+    ``end``: the shortest run ending at ``end`` (``forward`` False) or starting at ``start``
+    ("Organisation for Economic Co-operation and Development" for "OECD")."""
+    letters = "".join(c for c in acronym if c.isalpha()).upper()
+    toks, text = b.v.tokens, b.v.sentence.text
+    if len(letters) < 2 or not 0 <= start <= end < len(toks):
+        return None
+    spans = [(start, e) for e in range(start, end + 1)] if forward else []
+    spans += [] if forward else [(first, end) for first in range(end, start - 1, -1)]
+    for lo, hi in spans:
+        words = initials(text[toks[lo].start : toks[hi].end])
+        if words == letters and toks[lo].text[:1].isupper() and toks[hi].upos != "PUNCT":
+            return b.from_tokens(list(range(lo, hi + 1)), "whole")
+        if len(words) > len(letters):
+            return None
+    return None
