@@ -7,7 +7,8 @@ noun hyphened to a participle before the class ("a census-designated place"), wh
 indefinite noun is called in general ("A young cat is known as a kitten"), names listed as the
 subject of a singular verb as one title ("Toccata, Adagio, and Fugue in C major is ..."), a name
 with nouns set off after it that describe it ("Clara Nordström, maiden name and pseudonym for
-..., was"), and the "and other Bs" list that begins after "as well as". Each with its counter-examples: a side
+..., was"), roles of a person after one article set off after the name ("Tom Hale, an actor and
+comedian,"), and the "and other Bs" list that begins after "as well as". Each with its counter-examples: a side
 word that judges or places ("an outside consultant", "a defensive specialist"), a plural with a range ("grades 7
 through 12"), an episode told of a definite subject ("The Harlow film was a success", "The
 Tarrow trip was one of the highlights"). The sentences are written for this test."""
@@ -70,6 +71,11 @@ FOUND = [
         "Ann Moss, pen name and pseudonym of Ann Lee Hale, was a Lunian writer.",
         [(INH, "ann moss", "writer")],
     ),
+    # roles of persons after one article, set off after a name
+    (
+        "He met Tom Hale, an English actor and comedian, in 1990.",
+        [(INH, "tom hale", "actor"), (INH, "tom hale", "comedian")],
+    ),
     # the "and other Bs" list begins after "as well as"
     (
         "The hall shows a collection of Lunian art as well as lectures, seminars and other events.",
@@ -98,6 +104,11 @@ ABSENT = [
         "Prelude, Aria, and Finale in D minor (Op. 12) is an organ work by Tom Hale.",
         (INH, "prelude", "organ work"),
     ),
+    # a list of things after a name, each with or without an article
+    ("Building needs Lunix 1.9, a C compiler and linker.", (INH, "lunix 1.9", "linker")),
+    ("Building needs Lunix, a C compiler and a linker.", (INH, "lunix", "linker")),
+    # a plural hyphened to a participle would lose its name to the lemma
+    ("It reads arrays and other pandas-based data.", (INH, "array", "panda-based data")),
     # a count that is not the number of names
     ("Lunia and Tarrow were three of the colonies.", (INH, "lunia", "colony")),
     # an adverb hyphened to a participle grades

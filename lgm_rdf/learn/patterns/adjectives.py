@@ -97,6 +97,8 @@ def noun_participle(v: DepView, k: int) -> int | None:
     noun = toks[k - 2]
     if noun.ws or toks[k - 1].ws or noun.upos != "NOUN" or not noun.text.isalpha():
         return None
+    if v.is_plural(k - 2):
+        return None  # "pandas-based": a plural's lemma would spoil the name ("panda")
     joined = noun.text.islower() and v.head(k - 2) == k and set(v.kids[k]) == {k - 2, k - 1}
     return k - 2 if joined else None
 

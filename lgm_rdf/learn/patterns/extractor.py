@@ -64,6 +64,7 @@ from lgm_rdf.learn.patterns.words import (
     RATINGS,
 )
 from lgm_rdf.learn.relations import Relation
+from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
 
@@ -314,12 +315,32 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         v, h = self.v, self.v.head(cop)
         return h is not None and h < cop and v.bracket_depth(h) > v.bracket_depth(cop)
 
+    def _shared_article(self, i: int) -> bool:
+        """ "Tom Hale, an English actor and comedian, ...": singular nouns of persons' roles
+        after one article are roles of the one name (not "requires Rust, a C compiler and
+        linker", a list of things, nor "a singer, a drummer and two guitarists")."""
+        v = self.v
+        roles = v.conjuncts(i)
+        if {v.lemma(k) for c in roles for k in v.children(c, "cc")} != {"and"} or len(roles) > 3:
+            return False
+        for c in roles:
+            tok = v.tokens[c]
+            if tok.upos != "NOUN" or not tok.text.islower() or v.is_plural(c):
+                return False
+            if not person_noun(v.lemma(c)):
+                return False
+            if c != i and (v.determiner(c) or v.children(c, "nummod")):
+                return False
+        return v.determiner(i) in ("a", "an")
+
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""
         v = self.v
         for i in range(len(v)):
             h = v.head(i)
-            if v.rels[i] != "appos" or h is None or v.children(i, "conj", "cc"):
+            if v.rels[i] != "appos" or h is None:
+                continue
+            if v.children(i, "conj", "cc") and not self._shared_article(i):
                 continue  # "a singer, a drummer and two guitarists" is a list
             end = max(v.subtree(i)) + 1
             if end < len(v) and v.tokens[end].upos != "PUNCT":
@@ -349,5 +370,6 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
-                    self.rule = "apposition"
-                    self._predicate([arg], i, 0.8)
+                    for role in v.conjuncts(i):  # "an actor and singer": each of the roles
+                        self.rule = "apposition"
+                        self._predicate([arg], role, 0.8)
