@@ -109,6 +109,12 @@ ABSENT = [
     ("Building needs Lunix, a C compiler and a linker.", (INH, "lunix", "linker")),
     # a plural hyphened to a participle would lose its name to the lemma
     ("It reads arrays and other pandas-based data.", (INH, "array", "panda-based data")),
+    # a definite predicate of a named description is left out (a generic noun would get every
+    # named season as a child: docs/benchmarks.md §42)
+    (
+        "The 1952 Harlow League season was the sixth regular season of the league.",
+        (INH, "1952 harlow league season", "season"),
+    ),
     # a count that is not the number of names
     ("Lunia and Tarrow were three of the colonies.", (INH, "lunia", "colony")),
     # an adverb hyphened to a participle grades
