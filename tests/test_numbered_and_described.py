@@ -3,20 +3,22 @@ right winger", "a defensive end"), digits that number one thing of a class ("Are
 an area code"), and a definite subject a name modifies, in the past tense, when the predicate
 repeats its noun ("The 1932 Deep South tornado outbreak was a deadly tornado outbreak", "The
 Birmingham tornado was one of only two F5 tornadoes"), two names that are "two of the Bs", a
-noun hyphened to a participle before the class ("a census-designated place"), what an
-indefinite noun is called in general ("A young cat is known as a kitten"), names listed as the
+noun hyphened to a participle that sorts the class ("a census-designated place"), names
+listed as the
 subject of a singular verb as one title ("Toccata, Adagio, and Fugue in C major is ..."), a name
 with nouns set off after it that describe it ("Clara Nordström, maiden name and pseudonym for
 ..., was"), roles of a person after one article set off after the name ("Tom Hale, an actor and
 comedian,"), and the "and other Bs" list that begins after "as well as". Each with its counter-examples: a side
-word that judges or places ("an outside consultant", "a defensive specialist"), a plural with a range ("grades 7
+word that judges or places ("an outside consultant", "a defensive specialist"), a participle that judges ("war-torn"), a
+name before a noun of no event ("The Tarrow man"), roles a phrase relates ("a painter and
+member of X"), places listed as a subject, a plural with a range ("grades 7
 through 12"), an episode told of a definite subject ("The Harlow film was a success", "The
 Tarrow trip was one of the highlights"). The sentences are written for this test."""
 
 from __future__ import annotations
 
 import pytest
-from pattern_relations import relations
+from pattern_relations import judged_rows, learns, relations
 
 INH, COMP = "inheritance", "composition"
 
@@ -55,12 +57,6 @@ FOUND = [
         [(INH, "harlow", "census-designated place")],
     ),
     ("Lunia Steel is a state-owned company.", [(INH, "lunia steel", "state-owned company")]),
-    # what an indefinite noun is called, in the present, is a kind of it
-    (
-        "An animal that eats only lunia grass is called a grazer.",
-        [(INH, "grazer", "animal")],
-    ),
-    ("A young tarrow is known as a kitling.", [(INH, "kitling", "tarrow")]),
     # names listed as the subject of a singular verb are one title
     (
         "Prelude, Aria, and Finale in D minor (Op. 12) is an organ work by Tom Hale.",
@@ -73,8 +69,8 @@ FOUND = [
     ),
     # roles of persons after one article, set off after a name
     (
-        "He met Tom Hale, an English actor and comedian, in 1990.",
-        [(INH, "tom hale", "actor"), (INH, "tom hale", "comedian")],
+        "He met Tom Hale, an English actor, comedian and writer, in 1990.",
+        [(INH, "tom hale", "actor"), (INH, "tom hale", "comedian"), (INH, "tom hale", "writer")],
     ),
     # the "and other Bs" list begins after "as well as"
     (
@@ -96,9 +92,22 @@ ABSENT = [
     ("The Harlow film was a success.", (INH, "harlow film", "success")),
     ("The Tarrow trip was one of the highlights of the year.", (INH, "tarrow trip", "highlight")),
     ("The Harlow match was one of the upsets of the year.", (INH, "harlow match", "upset")),
-    # what one was called once; a name of one thing
-    ("A man was called a hero by the town.", (INH, "hero", "man")),
+    # what something is called is no kind of it (a name, a metaphor, "called" as "invoked")
+    ("A function is called a second time when the cache is empty.", (INH, "time", "function")),
     ("A file called series lists the patches.", (INH, "series", "file")),
+    # a participle hyphened to a noun that judges or describes
+    ("Lunia is a war-torn country in the east.", (INH, "lunia", "war-torn country")),
+    ("Harlow Street is a tree-lined street.", (INH, "harlow street", "tree-lined street")),
+    # a name before a noun that is no event describes a person or a thing
+    ("The Tarrow man was one of the men who built the dam.", (INH, "tarrow man", "man")),
+    # a phrase after the roles relates them all; kin are relations
+    ("Ann Moss, a painter and member of the Lunia Society, died.", (INH, "ann moss", "member")),
+    ("Ann Moss, a wife and mother of three, died in 1990.", (INH, "ann moss", "mother")),
+    # places listed as a subject are a list, not a title
+    (
+        "Ohio, Michigan and Indiana is a region of the Midwest.",
+        (INH, "ohio, michigan and indiana", "region"),
+    ),
     # a name cut out of the title it starts
     (
         "Prelude, Aria, and Finale in D minor (Op. 12) is an organ work by Tom Hale.",
@@ -144,3 +153,60 @@ def test_positions_are_side_and_noun_pairs() -> None:
 
     assert ("right", "winger") in POSITION_WORDS and ("defensive", "end") in POSITION_WORDS
     assert ("right", "man") not in POSITION_WORDS and ("left", "bank") not in POSITION_WORDS
+
+
+def found_for(nlp, row: dict) -> dict:
+    """The pattern relations and their compound heads of a judged row's sentence."""
+    from lgm_rdf.learn.compound import compound_heads
+    from lgm_rdf.learn.patterns import PatternExtractor
+
+    rels = PatternExtractor().extract(nlp.parse(row["sentence"]).sentences)
+    return {r.key(): r.rule for r in [*rels, *compound_heads(rels)]}
+
+
+# judged right, no longer learned: a named description's definite predicate, and compounds of
+# a participle that only describes ("war-related"), no longer formed (docs §42)
+LOST_SINCE = [
+    ("2009–10 national league a season", "season"),
+    ("fsspec-related package", "package"),
+    ("time-related change", "change"),
+    ("war-related story", "story"),
+]
+
+
+def test_judged_additions_hold(spacy_nlp) -> None:
+    """The 53 relations the twentieth session's first code commit added (16 on the QA contexts,
+    gold and judged sentences left out, and 37 on sentences of the earlier judged samples, 14
+    of them compound heads), judged blind by two helpers (docs/benchmarks.md §42): 51 and 49
+    correct. Both call wrong two older readings given a new label ("made from quadruple-distilled
+    winter wheat", "made with mode 0750"); one calls "panda-based data" wrong (the lemma of
+    "pandas"), which is mended. The pattern relations both judges accept are still learned but
+    those in ``LOST_SINCE``; seven keep their subject under the shorter class (docs §42)."""
+    rows = judged_rows("judged_added_s20.jsonl")
+    assert len(rows) == 53
+    assert sum(r["verdict"] == "correct" for r in rows) == 51
+    assert sum(r["verdict_2"] == "correct" for r in rows) == 49
+    learned = [row for row in rows if learns(found_for(spacy_nlp, row), row)]
+    agreed = [r for r in rows if r["verdict"] == r["verdict_2"] == "correct"]
+    assert len(agreed) == 49
+    assert not [r for r in learned if "panda" in r["a"] + r["b"]]
+    lost = [r for r in agreed if r not in learned]
+    # the others are learned with the class the describing participle is dropped from
+    shorter = [r for r in lost if learns(found_for(spacy_nlp, r), {**r, "b": r["b"].split()[-1]})]
+    assert sorted((r["a"], r["b"]) for r in lost if r not in shorter) == sorted(LOST_SINCE)
+    assert len(shorter) == 7
+
+
+def test_hyphened_compound_is_first_a_kind_of_the_rest() -> None:
+    """ "jet-powered medium bomber" ⊑ "medium bomber" ⊑ "bomber": a compound that opens with a
+    hyphened modifier keeps the concept the rest names (a question's "medium bomber")."""
+    from lgm_rdf.learn.compound import compound_head, compound_heads
+    from lgm_rdf.learn.relations import Relation
+
+    assert (
+        compound_head("jet-powered medium bomber", "jet-powered medium bomber") == "medium bomber"
+    )
+    assert compound_head("census-designated place", "census-designated place") == "place"
+    rel = Relation("inheritance", "canberra", "jet-powered medium bomber", 0, "pattern", 0.85)
+    found = {(r.a, r.b) for r in compound_heads([rel])}
+    assert found == {("jet-powered medium bomber", "medium bomber"), ("medium bomber", "bomber")}

@@ -4,8 +4,10 @@ English noun compounds are mostly endocentric: the last noun names the class and
 before it narrow it. Every common-noun concept of several words that a relation names (its
 surface form written in lower case, so no name such as "Bank of England") gets that inheritance,
 recorded with its own extractor name ``compound-head`` so that it can be weighed by its own
-measured precision or switched off (``Settings.compound_heads``). Exocentric compounds ("guinea
-pig") are its known error.
+measured precision or switched off (``Settings.compound_heads``). A compound that opens with a
+hyphened modifier ("jet-powered medium bomber") is first a kind of the rest ("medium bomber"),
+which is a kind of its own head in turn. Exocentric compounds ("guinea pig") are its known
+error.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ def compound_head(key: str, label: str) -> str | None:
         return None
     if head in STOP_WORDS or head in TYPE_NOUNS or head in PART_NOUNS or head in words[:-1]:
         return None
+    if len(words) > 2 and "-" in words[0]:
+        return " ".join(words[1:])  # "jet-powered medium bomber" is first a "medium bomber"
     return head
 
 
@@ -46,9 +50,13 @@ def compound_heads(relations: Iterable[Relation]) -> list[Relation]:
         if rel.extractor == EXTRACTOR:
             continue
         for key, label in ((rel.a, rel.a_label), (rel.b, rel.b_label)):
-            head = compound_head(key, label)
-            if head is not None and (key, rel.sentence) not in out:
+            # a head of several words has its own head in turn ("medium bomber" ⊑ "bomber")
+            while (head := compound_head(key, label)) is not None and (
+                key,
+                rel.sentence,
+            ) not in out:
                 out[(key, rel.sentence)] = Relation(
                     "inheritance", key, head, rel.sentence, EXTRACTOR, 1.0, label or key, head
                 )
+                key = label = head
     return list(out.values())

@@ -22,6 +22,7 @@ from lgm_rdf.learn.patterns.words import (
     POSITION_WORDS,
     SCOPE_ADJECTIVES,
     SELECTING_WORDS,
+    SORTING_PARTICIPLES,
 )
 
 
@@ -90,10 +91,13 @@ def classified(v: DepView, lo: int, i: int) -> int:
 
 def noun_participle(v: DepView, k: int) -> int | None:
     """The noun hyphened to the participle ``k`` ("census" of "census-designated", "state" of
-    "state-owned"): one word of the two, written without spaces; ``None`` otherwise."""
+    "state-owned"): one word of the two, written without spaces, the participle one that sorts
+    (``words.SORTING_PARTICIPLES``); ``None`` otherwise."""
     toks = v.tokens
     if k < 2 or toks[k].tag != "VBN" or toks[k - 1].text not in HYPHENS:
         return None
+    if toks[k].text.lower() not in SORTING_PARTICIPLES:
+        return None  # "war-torn", "battle-tested": a judgement, no kind
     noun = toks[k - 2]
     if noun.ws or toks[k - 1].ws or noun.upos != "NOUN" or not noun.text.isalpha():
         return None

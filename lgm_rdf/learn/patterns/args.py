@@ -48,6 +48,7 @@ from lgm_rdf.learn.patterns.words import (
     LIGHT_NOUNS,
     NAME_PARTICLES,
     NAME_SUFFIXES,
+    NUMBERED_REFERENCES,
     PARTITIVES,
     POSTPOSITIVE_ADJECTIVES,
     QUANTITY_NOUNS,
@@ -384,8 +385,9 @@ class ArgTokens:
                 # "4 congressional districts": a part keeps the relational adjectives that
                 # sort its kind (a class keeps them through ``Roles.parent``)
                 idx = list(range(classified(v, idx[0], i), i + 1))
-            if v.numbered(i) and (numbered := self.from_tokens([*idx, i + 1], mode)):
-                return replace(numbered, is_name=True)  # "Area code 575": one, by its number
+            numbered = v.numbered(i) and v.lemma(i) not in NUMBERED_REFERENCES  # not "Figure 3"
+            if numbered and (arg := self.from_tokens([*idx, i + 1], mode)):
+                return replace(arg, is_name=True)  # "Area code 575": one, by its number
         return self.from_tokens(idx, mode)
 
     def from_tokens(self, idx: list[int], mode: str = "class") -> Arg | None:

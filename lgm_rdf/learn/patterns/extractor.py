@@ -54,6 +54,7 @@ from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
+from lgm_rdf.learn.patterns.joined import ampersand_name
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.predicates import PredicateRules
@@ -61,7 +62,9 @@ from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
+    EVENT_NOUNS,
     RATINGS,
+    relational_noun,
 )
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.coref.lexicon import person_noun
@@ -204,7 +207,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
 
     def _named_description(self, s: int, n: int) -> bool:
         """ "The Birmingham tornado was one of only two F5 tornadoes", "The Natchez fire was a
-        nightclub fire": a definite subject a name modifies stands for one thing, and a
+        nightclub fire": a definite event noun (``words.EVENT_NOUNS``) a name modifies stands for
+        one event (not "the Texas man", "the Google engineer": a description), and a
         predicate that repeats its noun (or counts it among the plural of it) classifies it
         ("The Birmingham film was a success", "The Paris trip was one of the highlights" still
         tell an episode). A definite predicate is left out: "The 1946 NFL season was the 27th
@@ -212,6 +216,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         season as a child, and expanding a question's "first season" to them cost a HotpotQA
         question its supporting sentence (docs/benchmarks.md §42)."""
         v = self.v
+        if v.lemma(s) not in EVENT_NOUNS:
+            return False  # "The Texas man was a man of means": a description, no name
         if not any(self.b.proper(c) and v.rels[c] == "compound" for c in v.subtree(s) if c < s):
             return False
         if v.determiner(n) in ("the", "poss"):
@@ -220,9 +226,12 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         return any(v.lemma(k) == v.lemma(s) for k in said)
 
     def _description(self, s: int) -> Arg | None:
-        """The named description headed by ``s`` as one name, its article left out."""
+        """The named description headed by ``s`` as one name, its article and the lower-case
+        adjectives that open it left out ("The devastating 1906 San Francisco earthquake")."""
         v = self.v
         lo = min(k for k in v.subtree(s) if k <= s and v.rels[k] != "det")
+        while lo < s and v.tokens[lo].upos == "ADJ" and v.tokens[lo].text.islower():
+            lo += 1
         found = self.b.from_tokens(list(range(lo, s + 1)), "name")
         return replace(found, is_name=True) if found is not None else None
 
@@ -320,20 +329,33 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         v, h = self.v, self.v.head(cop)
         return h is not None and h < cop and v.bracket_depth(h) > v.bracket_depth(cop)
 
+    def _roles(self, i: int) -> list[int]:
+        """Apposition ``i`` and the nouns coordinated after it, however the parse chains them
+        ("an English actor, [comedian]conj and [writer]conj-of-comedian")."""
+        out, todo = [], [i]
+        while todo:
+            k = todo.pop()
+            out.append(k)
+            todo += [c for c in self.v.children(k, "conj") if c > k]
+        return sorted(out)
+
     def _shared_article(self, i: int) -> bool:
         """ "Tom Hale, an English actor and comedian, ...": singular nouns of persons' roles
         after one article are roles of the one name (not "requires Rust, a C compiler and
         linker", a list of things, nor "a singer, a drummer and two guitarists")."""
         v = self.v
-        roles = v.conjuncts(i)
+        roles = self._roles(i)
         if {v.lemma(k) for c in roles for k in v.children(c, "cc")} != {"and"} or len(roles) > 3:
             return False
+        h = v.head(i)
+        if h is None or not self.b.proper(h) or any(v.children(c, "prep") for c in roles):
+            return False  # "a painter and member of the Bauhaus": the phrase relates them all
         for c in roles:
             tok = v.tokens[c]
             if tok.upos != "NOUN" or not tok.text.islower() or v.is_plural(c):
                 return False
-            if not person_noun(v.lemma(c)):
-                return False
+            if not person_noun(v.lemma(c)) or relational_noun(v.lemma(c)):
+                return False  # "a wife and mother of three": kin, no class
             if c != i and (v.determiner(c) or v.children(c, "nummod")):
                 return False
         return v.determiner(i) in ("a", "an")
@@ -373,8 +395,10 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 h = self._named_of_object(h, i)
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
-                mode = "whole" if self.b.ampersand_name(h) else "class"  # "Procter & Gamble"
+                mode = (
+                    "whole" if ampersand_name(v, self.b.proper, h) else "class"
+                )  # "Procter & Gamble"
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
-                    for role in v.conjuncts(i):  # "an actor and singer": each of the roles
+                    for role in self._roles(i):  # "an actor and singer": each of the roles
                         self.rule = "apposition"
                         self._predicate([arg], role, 0.8)

@@ -175,7 +175,9 @@ class PredicateRules(ProseRules):
         if not det and v.rels[host] == "appos" and (h := v.head(host)) is not None:
             det = v.determiner(h)  # the article of a phrase that ran on ("a download ... album")
         if not det and v.rels[n] == "conj":  # "a physicist and chemist": the article is shared
-            det = self._article(v.first_conjunct(n)) or self._article(v.head(n) or n)
+            det, k = self._article(v.first_conjunct(n)), n
+            while not det and v.rels[k] == "conj" and (h := v.head(k)) is not None:
+                det, k = self._article(h), h  # "an actor, [comedian] and [writer]", set off
         plural = v.is_plural(n) or (
             cop is not None and v.tokens[cop].text.lower() in ("are", "were")
         )

@@ -19,6 +19,7 @@ from lgm_rdf.learn.patterns.args import (
 )
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier
+from lgm_rdf.learn.patterns.joined import ampersand_name, common_phrase, listed_name, listed_span
 from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
@@ -36,6 +37,7 @@ from lgm_rdf.learn.patterns.words import (
     SUBJECT_DETS,
     relational_noun,
 )
+from lgm_rdf.learn.patterns.words import NUMBERED_REFERENCES as REFERENCES
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
 # entity types a name after "a" never makes a class of
@@ -84,36 +86,11 @@ class ArgBuilder(ArgTokens):
             mode = "name" if named else "kind" if generic else "class"
             clause = v.head(i)
             one = clause is not None and v.singular_verb(clause)
-            if one and self.listed_name(i):  # "Toccata, Adagio, and Fugue in C major (BWV 564)"
-                first = min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
-                last = max(v.subtree(max(v.conjuncts(i))))
-                end = next((k for k in range(i, last + 1) if v.tokens[k].text in "(["), last + 1)
-                out.append(self.from_tokens(list(range(first, end)), "whole"))
+            if one and listed_name(v, self.proper, i):  # "Toccata, Adagio, and Fugue in C major"
+                out.append(self.from_tokens(listed_span(v, i), "whole"))
                 continue
-            out.append(self.arg(i, "whole" if one and self.ampersand_name(i) else mode))
+            out.append(self.arg(i, "whole" if one and ampersand_name(v, self.proper, i) else mode))
         return [a for a in out if a is not None]
-
-    def ampersand_name(self, i: int) -> bool:
-        """ "Smith & Wesson", "Marks & Spencer": capitalised names joined by "&" are one name."""
-        v = self.v
-        if not self.proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
-            return False
-        return all(self.proper(c) for c in v.children(i, "conj"))
-
-    def common_phrase(self, a: int) -> bool:
-        """A common noun with no capitalised word before it ("maiden name", not "the Mexican
-        monsoon")."""
-        v = self.v
-        words = range(min(v.subtree(a)), a + 1)
-        return v.tokens[a].upos == "NOUN" and not any(v.tokens[k].text[:1].isupper() for k in words)
-
-    def listed_name(self, i: int) -> bool:
-        """ "Toccata, Adagio, and Fugue in C major": names listed as one subject (of a singular
-        verb, the caller checks) are one title."""
-        v, names = self.v, self.v.conjuncts(i)
-        if any(v.lemma(k) == "or" for c in names for k in v.children(c, "cc")):
-            return False  # "Jayton High School or Jayton School": two names of one thing
-        return len(names) > 1 and all(self.proper(c) for c in names)
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
         """The class a child belongs to, with its noun modifiers ("a graph database") and
@@ -271,7 +248,7 @@ class ArgBuilder(ArgTokens):
             s = k if v.tokens[k].upos in NOUNS and k in v.subtree(s) else s
         found = [s] if alone else v.conjuncts(s)
         # "Clara Nordström, maiden name and pseudonym for X, was": set-off nouns describe her
-        described = [a for a in v.children(s, "appos") if a > s and self.common_phrase(a)]
+        described = [a for a in v.children(s, "appos") if a > s and common_phrase(v, a)]
         found = [c for c in found if not any(c in v.conjuncts(a) for a in described)]
         if relative:  # a list member after the clause is no antecedent: "inputs that are A, B"
             found = [c for c in found if c < min(v.subtree(clause))]
@@ -279,7 +256,7 @@ class ArgBuilder(ArgTokens):
                 return []  # "only inputs that are arrays": a selection, not a class
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
         if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
-            if self.ampersand_name(s) or self.listed_name(s):
+            if ampersand_name(v, self.proper, s) or listed_name(v, self.proper, s):
                 return [s]  # "Smith & Wesson is a manufacturer", "Yippee, Yappee and Yahooey
             return []  # is a series": one name, not three subjects
         for c in found:
@@ -299,8 +276,9 @@ class ArgBuilder(ArgTokens):
                 return []  # "the only dependency", "the same package", "the following"
             if v.tokens[c].upos != "NOUN":
                 continue
-            if any(not is_year(v.tokens[k].text) for k in v.children(c, "nummod") if k < c):
-                return []  # "two airports"
+            numbers = [k for k in v.children(c, "nummod") if k < c or v.lemma(c) in REFERENCES]
+            if any(not is_year(v.tokens[k].text) for k in numbers):
+                return []  # "two airports", "Figure 3" (a number of one document)
             if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):
                 return []  # "the capital of France", "segments of the economy": relational
         return found

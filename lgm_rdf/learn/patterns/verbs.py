@@ -69,8 +69,6 @@ class VerbRules(AliasRules):
             if naming and self._described(subjects, i) or v.lemma(i) == "name":
                 if reduced:
                     self._named_member(i, s)
-                elif v.is_passive(i) and v.determiner(s) in ("a", "an"):
-                    self._defined_kind(i, s)
                 continue
             if subjects:
                 self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
@@ -116,30 +114,6 @@ class VerbRules(AliasRules):
                 name = b.arg(o, "alias")
                 if name is not None:
                     self._emit("inheritance", name, b.parent(noun, name), 0.85)
-
-    def _term(self, o: int) -> bool:
-        """ "A tactic is sometimes referred to as contextomy": a bare lower-case singular noun a
-        naming verb gives to a noun in general is a term, the name of a kind of it (after a
-        noun of one thing it names that thing: "a file called series")."""
-        tok = self.v.tokens[o]
-        bare = not self.v.determiner(o) and not self.v.is_plural(o)
-        return tok.upos == "NOUN" and tok.text.isalpha() and tok.text.islower() and bare
-
-    def _defined_kind(self, verb: int, noun: int) -> None:
-        """ "An animal that eats only plants is called a herbivore", "A young cat is known as a
-        kitten": what an indefinite noun is called, said in the present of the noun in general,
-        is a kind of it (a name or a plural is no such kind)."""
-        v, b = self.v, self.b
-        if any(v.is_past(k) for k in [verb, *v.children(verb, "aux", "auxpass")]):
-            return  # "A man was called a hero": what one was called once
-        found = v.pp_objects(verb, "as") if v.lemma(verb) in ALIAS_AS else []
-        found = found or [k for k in v.children(verb, "xcomp", "oprd", "attr") if k > verb]
-        for o in found:
-            if v.tokens[o].upos != "NOUN" or v.is_plural(o) or not v.tokens[o].text.islower():
-                continue
-            if v.determiner(o) in ("a", "an") or self._term(o):
-                self.rule = "defined-kind"
-                self._emit("inheritance", b.arg(o, "class"), b.arg(noun, "class"), 0.8)
 
     def _introduced(self, noun: int, verb: int) -> int:
         """The noun a naming participle introduces: a name introduces a new referent, so after

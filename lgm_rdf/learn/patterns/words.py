@@ -320,6 +320,29 @@ POSITION_WORDS = frozenset(
     )
 )
 
+# participles that, hyphened to a noun before a class, sort it by who or what does it
+# ("a census-designated place", "a state-owned company", "a browser-based editor"); others
+# judge or describe ("war-torn", "battle-tested", "tree-lined") and stay out of the class
+SORTING_PARTICIPLES = words(
+    "designated owned run based funded operated controlled sponsored backed generated powered "
+    "driven planned animated reviewed mapped enabled governed administered licensed chartered "
+    "accredited affiliated supported managed produced published"
+)
+# nouns a number picks out of one document or one list ("Figure 3", "step 2", "patient 12"):
+# no name of a thing of their class that other documents share
+NUMBERED_REFERENCES = words(
+    "figure fig table example step item page line appendix equation listing exhibit note "
+    "section chapter paragraph article clause patient case question exercise lemma theorem "
+    "option point stage phase level"
+)
+# nouns of events a name before them names ("the Birmingham tornado", "the Natchez fire")
+EVENT_NOUNS = words(
+    "tornado outbreak fire earthquake flood hurricane cyclone typhoon storm blizzard eruption "
+    "election war battle siege riot massacre uprising rebellion revolution strike crisis "
+    "scandal movement campaign season tournament championship study expedition disaster "
+    "crash explosion bombing attack shooting affair incident"
+)
+
 # the words for the counts a list of names is checked against ("two territories, A and B")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 COUNT_WORDS |= {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}

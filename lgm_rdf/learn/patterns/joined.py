@@ -1,0 +1,44 @@
+"""Names written as several words joined: "Smith & Wesson", a title listed as the subject of a
+singular verb ("Toccata, Adagio, and Fugue in C major is ..."), and the common noun phrases
+set off after a name that describe it ("Clara Nordström, maiden name and pseudonym for X,")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lgm_rdf.learn.patterns.depview import DepView
+
+
+def ampersand_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
+    """ "Smith & Wesson", "Marks & Spencer": capitalised names joined by "&" are one name."""
+    if not proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
+        return False
+    return all(proper(c) for c in v.children(i, "conj"))
+
+
+def listed_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
+    """ "Toccata, Adagio, and Fugue in C major": names listed as one subject (of a singular
+    verb, the caller checks) are one title."""
+    names = v.conjuncts(i)
+    first = min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
+    if first > 0 and v.tokens[first - 1].text == ",":
+        return False  # "[Java]ADV, Kotlin and Scala is": the list began before the parse's
+    if any(v.lemma(k) == "or" for c in names for k in v.children(c, "cc")):
+        return False  # "Jayton High School or Jayton School": two names of one thing
+    if all(v.place_name(c) for c in names):
+        return False  # "Ohio, Michigan and Indiana is a region": places, no title
+    return len(names) > 1 and all(proper(c) for c in names)
+
+
+def listed_span(v: DepView, i: int) -> list[int]:
+    """The tokens of the title ``listed_name`` found at ``i``, up to a bracket after it."""
+    first = min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
+    last = max(v.subtree(max(v.conjuncts(i))))
+    end = next((k for k in range(i, last + 1) if v.tokens[k].text in "(["), last + 1)
+    return list(range(first, end))
+
+
+def common_phrase(v: DepView, a: int) -> bool:
+    """A common noun with no capitalised word before it ("maiden name", not "the Mexican X")."""
+    words = range(min(v.subtree(a)), a + 1)
+    return v.tokens[a].upos == "NOUN" and not any(v.tokens[k].text[:1].isupper() for k in words)
