@@ -51,10 +51,9 @@ def compound_heads(relations: Iterable[Relation]) -> list[Relation]:
             continue
         for key, label in ((rel.a, rel.a_label), (rel.b, rel.b_label)):
             # a head of several words has its own head in turn ("medium bomber" ⊑ "bomber")
-            while (head := compound_head(key, label)) is not None and (
-                key,
-                rel.sentence,
-            ) not in out:
+            while (head := compound_head(key, label)) is not None:
+                if (key, rel.sentence) in out:
+                    break
                 out[(key, rel.sentence)] = Relation(
                     "inheritance", key, head, rel.sentence, EXTRACTOR, 1.0, label or key, head
                 )

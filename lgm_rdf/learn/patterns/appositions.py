@@ -12,10 +12,10 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.words import (
-    COUNT_WORDS,
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
     MEASURE_NOUNS,
+    count_word,
     relational_noun,
 )
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
@@ -114,7 +114,7 @@ class AppositionRules(RuleBase):
             if len(names) < 2 or not all(b.proper(k) for k in names):
                 continue
             counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
-            if counts and counts != [COUNT_WORDS.get(len(names), str(len(names)))]:
+            if counts and counts != [count_word(len(names))]:
                 continue  # "three partners, A and B": the list is not the whole
             if not counts and v.determiner(h) not in ("the", "poss"):
                 continue
@@ -156,9 +156,7 @@ class AppositionRules(RuleBase):
         if r is None or not b.proper(r) or v.head(r) in (h, None) or v.rels[r] in _CLAUSE_RELS:
             return None  # hung on the noun itself (the plain rule reads it), or a subject
         names = v.conjuncts(r)
-        if counts != [COUNT_WORDS.get(len(names), str(len(names)))] or not all(
-            b.proper(k) for k in names
-        ):
+        if counts != [count_word(len(names))] or not all(b.proper(k) for k in names):
             return None
         return names if self._set_off_apposition(r, True, listed=True) else None
 
@@ -175,7 +173,7 @@ class AppositionRules(RuleBase):
         if len(counts) != 1 or len(of) != 1 or not b.proper(of[0]) or relational_noun(v.lemma(h)):
             return None
         names = [k for k in v.conjuncts(of[0]) if k != of[0]]
-        if counts != [COUNT_WORDS.get(len(names), str(len(names)))] or not names:
+        if counts != [count_word(len(names))] or not names:
             return None
         first = min(v.subtree(min(names)))
         if toks[first - 1].text != "," or not all(b.proper(k) for k in names):

@@ -54,7 +54,7 @@ from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
-from lgm_rdf.learn.patterns.joined import ampersand_name
+from lgm_rdf.learn.patterns.joined import ampersand_name, phrase_start
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.predicates import PredicateRules
@@ -229,7 +229,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
         """The named description headed by ``s`` as one name, its article and the lower-case
         adjectives that open it left out ("The devastating 1906 San Francisco earthquake")."""
         v = self.v
-        lo = min(k for k in v.subtree(s) if k <= s and v.rels[k] != "det")
+        lo = phrase_start(v, s)
         while lo < s and v.tokens[lo].upos == "ADJ" and v.tokens[lo].text.islower():
             lo += 1
         found = self.b.from_tokens(list(range(lo, s + 1)), "name")
@@ -395,9 +395,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 h = self._named_of_object(h, i)
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
-                mode = (
-                    "whole" if ampersand_name(v, self.b.proper, h) else "class"
-                )  # "Procter & Gamble"
+                joined = ampersand_name(v, self.b.proper, h)  # "Procter & Gamble"
+                mode = "whole" if joined else "class"
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
                     for role in self._roles(i):  # "an actor and singer": each of the roles
                         self.rule = "apposition"

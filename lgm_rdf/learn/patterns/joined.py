@@ -9,6 +9,11 @@ from collections.abc import Callable
 from lgm_rdf.learn.patterns.depview import DepView
 
 
+def phrase_start(v: DepView, i: int) -> int:
+    """The first token of the phrase headed by ``i`` up to ``i``, its article left out."""
+    return min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
+
+
 def ampersand_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
     """ "Smith & Wesson", "Marks & Spencer": capitalised names joined by "&" are one name."""
     if not proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
@@ -19,8 +24,7 @@ def ampersand_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
 def listed_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
     """ "Toccata, Adagio, and Fugue in C major": names listed as one subject (of a singular
     verb, the caller checks) are one title."""
-    names = v.conjuncts(i)
-    first = min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
+    names, first = v.conjuncts(i), phrase_start(v, i)
     if first > 0 and v.tokens[first - 1].text == ",":
         return False  # "[Java]ADV, Kotlin and Scala is": the list began before the parse's
     if any(v.lemma(k) == "or" for c in names for k in v.children(c, "cc")):
@@ -32,10 +36,9 @@ def listed_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
 
 def listed_span(v: DepView, i: int) -> list[int]:
     """The tokens of the title ``listed_name`` found at ``i``, up to a bracket after it."""
-    first = min(k for k in v.subtree(i) if k <= i and v.rels[k] != "det")
     last = max(v.subtree(max(v.conjuncts(i))))
     end = next((k for k in range(i, last + 1) if v.tokens[k].text in "(["), last + 1)
-    return list(range(first, end))
+    return list(range(phrase_start(v, i), end))
 
 
 def common_phrase(v: DepView, a: int) -> bool:

@@ -28,6 +28,7 @@ from lgm_rdf.learn.patterns.words import (
     GENERIC_DETERMINERS,
     KIN_MODIFIERS,
     KIND_HEADS,
+    NUMBERED_REFERENCES,
     ORDINAL_WORDS,
     PARTITIVES,
     QUANTITY_NOUNS,
@@ -37,7 +38,6 @@ from lgm_rdf.learn.patterns.words import (
     SUBJECT_DETS,
     relational_noun,
 )
-from lgm_rdf.learn.patterns.words import NUMBERED_REFERENCES as REFERENCES
 from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
 # entity types a name after "a" never makes a class of
@@ -276,7 +276,9 @@ class ArgBuilder(ArgTokens):
                 return []  # "the only dependency", "the same package", "the following"
             if v.tokens[c].upos != "NOUN":
                 continue
-            numbers = [k for k in v.children(c, "nummod") if k < c or v.lemma(c) in REFERENCES]
+            numbers = [
+                k for k in v.children(c, "nummod") if k < c or v.lemma(c) in NUMBERED_REFERENCES
+            ]
             if any(not is_year(v.tokens[k].text) for k in numbers):
                 return []  # "two airports", "Figure 3" (a number of one document)
             if v.lemma(c) not in QUANTITY_NOUNS and v.pp_objects(c, "of"):

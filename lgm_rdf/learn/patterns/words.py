@@ -347,6 +347,12 @@ EVENT_NOUNS = words(
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 COUNT_WORDS |= {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 
+
+def count_word(n: int) -> str:
+    """How a count of ``n`` is written before a noun ("two", "13")."""
+    return COUNT_WORDS.get(n, str(n))
+
+
 # ordinal adjectives: "the first album", "the third studio album" name one member of a class
 ORDINAL_WORDS = words(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
