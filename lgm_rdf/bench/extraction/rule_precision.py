@@ -53,6 +53,7 @@ HELD_OUT = frozenset(
         "relations_blind_qa5.jsonl",
         "relations_blind_qa6.jsonl",
         "relations_blind_qa7.jsonl",
+        "relations_blind_qa8.jsonl",
         "judged_tech_fresh139.jsonl",
         "judged_tech_fresh149.jsonl",
     }
