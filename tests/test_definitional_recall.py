@@ -66,7 +66,7 @@ FOUND = [
     (
         "The Arrondissement of Mechelen (; ) is one of the three administrative arrondissements "
         "in the Province of Antwerp, Belgium.",
-        [(INH, "arrondissement of mechelen", "arrondissement")],
+        [(INH, "arrondissement of mechelen", "administrative arrondissement")],
     ),
     # an acronym the tagger took for an adverb
     (

@@ -9,8 +9,11 @@ inheritance  a name set off after a class noun with an article or an owner ("his
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.offices import ranked_office
 from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
@@ -72,11 +75,9 @@ class AppositionRules(RuleBase):
             h = v.head(i)
             if v.rels[i] != "appos" or h is None or h >= i or not b.proper(h):
                 continue
-            if not v.tokens[i].text.islower() or v.determiner(i) != "the" or v.is_plural(i):
-                continue
-            if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or relational_noun(v.lemma(i)):
-                continue
-            if v.pp_objects(i, "of", "to") or v.children(i, "poss") or b.selected(i):
+            # "Shimon Peres, the ninth President of Israel,": a ranked office of something
+            office = ranked_office(v, i)
+            if office is None and not self._described_by(i, excluded):
                 continue
             if any(b.proper(k) for k in v.children(i, "appos", "compound", "flat") if k > i):
                 continue
@@ -84,8 +85,29 @@ class AppositionRules(RuleBase):
             between = range(max(b.name_tokens(h)) + 1, first - 1)
             if not self._set_off_apposition(i, all(v.tokens[k].text in QUOTES for k in between)):
                 continue  # "Oprah Winfrey, the actress, and Barack Obama, the president"
-            for name in b.args([h], "name"):
-                self._emit("inheritance", name, b.parent(i, name, restricted=True), 0.75)
+            rule, self.rule = self.rule, "office-of" if office else self.rule
+            names = b.args([h], "name")
+            people = [o for o in [h, *v.pp_objects(h, "of")] if v.tokens[o].ent_type == "PERSON"]
+            if office and people:
+                # "The Presidency of Shimon Peres, the ninth President": the person's name only
+                first = people[0]
+                while first > 0 and v.tokens[first - 1].ent_type == "PERSON":
+                    first -= 1
+                person = b.from_tokens(list(range(first, people[0] + 1)), "whole")
+                names = [replace(person, is_name=True)] if person else []
+            for name in names:
+                self._emit("inheritance", name, office or b.parent(i, name, restricted=True), 0.75)
+            self.rule = rule
+
+    def _described_by(self, i: int, excluded: frozenset[str]) -> bool:
+        """Whether the apposition ``i`` is a plain definite singular class noun: lower case,
+        not ``excluded``, not relational, with no "of" or "to", no owner, not selected."""
+        v = self.v
+        if not v.tokens[i].text.islower() or v.determiner(i) != "the" or v.is_plural(i):
+            return False
+        if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or relational_noun(v.lemma(i)):
+            return False
+        return not (v.pp_objects(i, "of", "to") or v.children(i, "poss") or self.b.selected(i))
 
     def _set_off_apposition(self, i: int, adjacent: bool, listed: bool = False) -> bool:
         """Whether the apposition ``i``, ``adjacent`` to what it describes, stands between a

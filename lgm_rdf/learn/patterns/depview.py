@@ -274,7 +274,7 @@ class DepView:
     def copulas(self) -> Iterator[tuple[int, int, int]]:
         """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause."""
         for i, tok in enumerate(self.tokens):
-            subjects = self.children(i, "subj")
+            subjects = self.children(i, "subj") or self._shared_subject(i)
             if not subjects:
                 continue
             cops = self.children(i, "cop")
@@ -295,6 +295,22 @@ class DepView:
                     nxt = comp + 1
                     if nxt in self.children(comp, "obj") and self.tokens[nxt].upos == "NOUN":
                         yield subjects[0], nxt, i
+
+    def _shared_subject(self, i: int) -> list[int]:
+        """ "Wellington is the main port and is the capital", "She was born in Ohio and is an
+        actress": a copula joined to an earlier verb has that verb's subject."""
+        h = self.head(i)
+        if self.rels[i] != "conj" or h is None or self.lemma(i) != "be" or self.children(i, "expl"):
+            return []
+        subjects = self.children(h, "subj")
+        set_off = subjects and "," in [
+            t.text for t in self.tokens[max(self.subtree(subjects[0])) : h]
+        ]
+        if set_off and self.lemma(h) != "be":
+            return []  # "X, referred to as Y, is a Z": the parse made the aside the clause
+        if self.tokens[h].tag == "VBN" and not self.children(h, "aux", "auxpass"):
+            return []  # "X (1751-1818) called Y, was a Z"
+        return subjects
 
     def negated(self, *idx: int) -> bool:
         """True if one of the tokens ``idx`` has a negating dependent ("not", "never", "no")."""
@@ -398,23 +414,3 @@ class DepView:
             if self.rels[k] == "det" and k < i:
                 return self.lemma(k)
         return ""
-
-    def sibling_names(self, k: int) -> int | None:
-        """The head of a list of capitalised names right after the plural noun ``k`` that the
-        parse made the noun's sibling, not its head ("features [guitarists]dobj [Stone
-        Gossard]dobj and Mike McCready"). None when there is no such list (one name after a
-        plural is no list)."""
-        toks = self.tokens
-        if (
-            not self.is_plural(k)
-            or k + 1 >= len(self)
-            or self.rels[k] not in ("obj", "pobj", "obl")
-        ):
-            return None
-        end = k + 1
-        while end < len(self) and toks[end].text[:1].isupper() and toks[end].upos != "PUNCT":
-            end += 1
-        h = end - 1
-        if h == k or self.head(h) != self.head(k) or self.rels[h] != self.rels[k]:
-            return None
-        return h if any(self.rels[c] == "conj" for c in self.kids[h]) else None

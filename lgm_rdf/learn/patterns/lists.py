@@ -6,7 +6,7 @@ inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs including A1, A2", "
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
@@ -167,3 +167,20 @@ class ListRules(VerbRules):
                 for child in b.subject_args(b.subjects(subjects[0], clause)):
                     if child.is_name:
                         self._emit("inheritance", child, b.parent(o, child, restricted=True), 0.8)
+
+
+def sibling_names(v: DepView, k: int) -> int | None:
+    """The head of a list of capitalised names right after the plural noun ``k`` that the
+    parse made the noun's sibling, not its head ("features [guitarists]dobj [Stone
+    Gossard]dobj and Mike McCready"). None when there is no such list (one name after a
+    plural is no list)."""
+    toks = v.tokens
+    if not v.is_plural(k) or k + 1 >= len(v) or v.rels[k] not in ("obj", "pobj", "obl"):
+        return None
+    end = k + 1
+    while end < len(v) and toks[end].text[:1].isupper() and toks[end].upos != "PUNCT":
+        end += 1
+    h = end - 1
+    if h == k or v.head(h) != v.head(k) or v.rels[h] != v.rels[k]:
+        return None
+    return h if any(v.rels[c] == "conj" for c in v.kids[h]) else None

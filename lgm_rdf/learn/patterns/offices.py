@@ -1,6 +1,9 @@
 """Offices written before people's names: "President Bill Clinton", "Mayor George Moscone",
 "Premiers Dean Brown, John Olsen and Rob Kerin" (a mixin over ``base.RuleBase``, rule
-``office-title``).
+``office-title``), and the class of a ranked office "of" a place or an organisation ("Shimon
+Peres was the ninth President of Israel" → ``president``: ``office_of``, for the superlative
+and apposition rules under the rule ``office-of``). An office of something with no rank ("Anne
+Hidalgo is the mayor of Paris", "Paris is the capital of France") names one holder: no class.
 
 The office is capitalised as part of the title, so the parse makes it a word of the name; the
 named-entity tags tell where the person's name begins. The offices are the closed list
@@ -9,10 +12,14 @@ named-entity tags tell where the person's name begins. The offices are the close
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+from lgm_rdf.learn.patterns.adjectives import classifying_adjective
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.depview import DepView
+from lgm_rdf.learn.patterns.words import OFFICE_NOUNS, ORDINAL_WORDS
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import TITLES
 from lgm_rdf.nlp.wordlists import words
@@ -98,3 +105,48 @@ class OfficeTitleRules(RuleBase):
         if tok.text in (",", "and", "&", "'s", "’s", "'", "’") or tok.tag == "POS":
             return True
         return k > 0 and tok.ent_iob == "B" and self.v.tokens[k - 1].ent_type == "PERSON"
+
+
+def office_of(v: DepView, n: int) -> Arg | None:
+    """The class the definite noun ``n`` names when it is an office or a job "of" something
+    (``words.OFFICE_NOUNS``: "the seventh President of Israel" → ``president``, "the first
+    lead singer of Alphaville" → ``singer``, "the 14th Prime Minister of India" → ``prime
+    minister``), with the nouns and sorting adjectives before it; ``None`` for anything else:
+    an owner ("its captain"), kin or a relation ("the son of", "the home of"). Whether the
+    office is ranked is the caller's question."""
+    lemma = singular(v.tokens[n].text.lower())
+    if v.determiner(n) != "the" or not v.pp_objects(n, "of") or v.is_plural(n):
+        return None
+    if lemma not in OFFICE_NOUNS or not v.tokens[n].text.isalpha():
+        return None
+    mods: list[int] = []
+    k = n - 1
+    while k in v.children(n, "compound", "amod") and v.tokens[k].text.isalpha():
+        tok = v.tokens[k]
+        if not tok.text.islower():  # "the Prime Minister of India"; not "the Indian President"
+            if tok.ent_type or k == 0:
+                break
+        elif not (
+            (v.rels[k] == "compound" and tok.upos == "NOUN")
+            or classifying_adjective(v, k, range(k, n + 1))
+        ):
+            break
+        mods.insert(0, k)
+        k -= 1
+    words = [v.lemma(m) for m in mods] + [lemma]
+    key = " ".join(words)
+    return Arg(key, key, False)
+
+
+def ranked_office(v: DepView, n: int) -> Arg | None:
+    """``office_of`` for an office an ordinal or a superlative ranks ("the ninth President of
+    Israel", "the 42nd President", "the most important Greek military leader of"); ``None``
+    otherwise."""
+    for k in v.children(n, "amod", "nummod", "advmod"):
+        tok = v.tokens[k]
+        ordinal = tok.ent_type == "ORDINAL" or tok.text.lower() in ORDINAL_WORDS
+        if ordinal or tok.tag in ("JJS", "RBS") or re.fullmatch(r"\d+(?:st|nd|rd|th)", tok.text):
+            return office_of(v, n)
+        if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
+            return office_of(v, n)  # "the most important"
+    return None

@@ -107,10 +107,13 @@ def _titled_opening(v: DepView, idx: list[int], acronym: bool) -> bool:
     """A first word of a closed class that still opens the name ``idx``: a preposition where
     the parse found no subject, no person and no date ("Over My Dead Body is a novel", not "In
     May Smith was a waiter") or an adverb before a lower-case one ("Live in Japan is"), a
-    name's word the tagger took for another ("[Will]AUX Wallner"), an acronym ("[WXBT]ADV")."""
+    name's word the tagger took for another ("[Will]AUX Wallner"), an acronym ("[WXBT]ADV"),
+    any word before a capitalised verb or pronoun, which only a title writes so ("We Move")."""
     first = v.tokens[idx[0]]
     if acronym or first.ent_type == "PERSON":
         return True
+    if any(v.tokens[k].upos in ("VERB", "AUX", "PRON") for k in idx[1:]):
+        return True  # "We Move is", "Live Like You Were Dying is": a verb capitalised in a title
     setting = any(
         v.rels[k] in ("subj", "subjpass") or v.tokens[k].ent_type in _SETTING for k in idx
     )

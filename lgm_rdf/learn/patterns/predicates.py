@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.depview import HYPHENS
+from lgm_rdf.learn.patterns.offices import office_of
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
@@ -100,10 +101,13 @@ class PredicateRules(ProseRules):
             # "Sorin Hall is the oldest of the residence halls": a named member of a class
             counted = [o for o in of if v.is_plural(o) or v.counted_plural([o])]
             kind = counted if v.tokens[n].upos == "ADJ" else [n]
-            self.rule = "superlative"
+            # "the seventh President of Israel": the office alone is the class
+            office = office_of(v, n) if host == n else None
+            self.rule = "office-of" if office else "superlative"
             for child in (c for c in children if c.is_name):
                 for t in kind:
-                    self._emit("inheritance", child, b.parent(t, child, restricted=True), 0.85)
+                    found = office or b.parent(t, child, restricted=True)
+                    self._emit("inheritance", child, found, 0.85)
             return
         gathered = [o for o in of if v.is_plural(o) or len(v.conjuncts(o)) > 1]
         if lemma in COLLECTIVE_NOUNS and gathered and self._article(host) in ("a", "an"):

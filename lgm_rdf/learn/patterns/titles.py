@@ -23,7 +23,7 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes
-from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.lists import ListRules, sibling_names
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import listed_roles, name_after_run, turned_role
 from lgm_rdf.learn.patterns.words import (
@@ -102,9 +102,9 @@ class TitleRules(ListRules):
             if opening_title(v, cop) is None:
                 continue
             attrs = v.children(cop, "attr") or self._noun_after(cop)
-            if attrs:
-                out.append((None, attrs[0], cop))
-            break  # only the first copula can follow an opening title
+            if attrs:  # only the first copula with a predicate follows an opening title
+                out.append((None, attrs[0], cop))  # ("Live Like You [Were] Dying is")
+                break
         return out
 
     def _noun_after(self, cop: int) -> list[int]:
@@ -146,7 +146,7 @@ class TitleRules(ListRules):
             elif (run := name_after_run(v, k)) is not None:  # "and [improvisor]conj Fred Frith"
                 heads, names = [run], [b.arg(run, "name", frozenset(range(k + 1)))]
                 noun, first = k, k + 1
-            elif (sib := v.sibling_names(k)) is not None or (  # "guitarists [X]dobj and Y"
+            elif (sib := sibling_names(v, k)) is not None or (  # "guitarists [X]dobj and Y"
                 v.rels[k] != "appos"
                 and any(v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.kids[k])
             ):

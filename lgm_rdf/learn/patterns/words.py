@@ -8,6 +8,7 @@ no taxonomy at all (metaphor, evaluation, measure).
 
 from __future__ import annotations
 
+from lgm_rdf.nlp.role_nouns import ROLE_NOUNS, TITLES
 from lgm_rdf.nlp.wordlists import words
 
 # ------------------------------------------------------------------ relation signals
@@ -262,6 +263,15 @@ DECLARING_VERBS = words(
 )
 FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
 SERVING_VERBS = words("serve work rule reign")
+# offices and jobs one holds "of" an organisation or a place: ranked ("the seventh President
+# of Israel", "the first lead singer of X"), the office alone is the class its holder is one of
+_OFFICES = words(
+    "king queen prince princess emperor empress monarch ruler sultan tsar pharaoh pope bishop "
+    "archbishop abbot abbess patriarch leader chairman chairwoman chairperson provost dean rector "
+    "headmaster director founder creator editor publisher manager coach captain professor "
+    "administrator spokesman spokesperson commander treasurer curator conductor singer frontman"
+)
+OFFICE_NOUNS = TITLES | ROLE_NOUNS | _OFFICES
 # verbs of judging that put a subject into a class in the judges' eyes ("is regarded as one of
 # the most influential directors", "is considered a dwarf planet"): the class still holds; a
 # judging predicate noun ("a masterpiece") is left out with the copula's evaluative nouns
@@ -277,7 +287,7 @@ CLASSIFYING_ENDINGS = ("al", "ic", "ary", "ory", "ar", "an", "il", "ist")
 KIND_ADJECTIVES = words(
     "live solo silent animated online offline daily weekly monthly yearly quarterly male female "
     "independent private sovereign autonomous landlocked overseas indie amateur retired "
-    "religious progressive executive"
+    "religious progressive executive administrative legislative"
 )
 # words with those endings that grade, judge or place in time rather than sort ("a typical
 # example", "a regular guest", "a classic film", "a contemporary artist")
