@@ -70,6 +70,22 @@ def test_a_dotted_name_does_not_end_a_sentence(spacy_nlp):
     ]
 
 
+def test_no_sentence_starts_inside_a_short_bracket(spacy_nlp):
+    """The small parser split "(born 31 May 1955 in Mouscron)" after "31"; a bracket with no
+    stop inside stays in its sentence, and a bracket that holds whole sentences still splits."""
+    text = (
+        "Jean-Luc Vandenbroucke (born 31 May 1955 in Mouscron) is a Belgian former road "
+        "bicycle racer. He won a race."
+    )
+    assert [s.text for s in spacy_nlp.parse(text).sentences] == [
+        "Jean-Luc Vandenbroucke (born 31 May 1955 in Mouscron) is a Belgian former road "
+        "bicycle racer.",
+        "He won a race.",
+    ]
+    quoted = "He wrote a note (It was late. Nobody came.) and left."
+    assert len(spacy_nlp.parse(quoted).sentences) >= 2
+
+
 def test_an_abbreviation_opening_a_bracket_ends_no_sentence(spacy_nlp):
     text = "Love Forecast (; lit. Today's Love) is a 2015 film by Park Jin-pyo. It stars Lee."
     sentences = [s.text for s in spacy_nlp.parse(text).sentences]

@@ -10,7 +10,8 @@ import pytest
 
 from lgm_rdf.bench.extraction import relations as relations_eval
 from lgm_rdf.learn.patterns import PatternExtractor
-from lgm_rdf.learn.patterns.args import acronym_matches, looks_like_acronym
+from lgm_rdf.learn.patterns.args import looks_like_acronym
+from lgm_rdf.learn.patterns.spelling import acronym_matches
 from lgm_rdf.learn.relations import Relation, RelationExtractor
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 

@@ -117,6 +117,7 @@ def no_sentence_start_inside(doc: Any) -> Any:
             for start, end in spans:
                 retokenizer.merge(doc[start:end])
     _split_glued_brackets(doc)
+    _keep_brackets_whole(doc)
     for tok in doc[2:]:
         stop = doc[tok.i - 1]
         before = doc[tok.i - 2]
@@ -135,6 +136,22 @@ def _split_glued_brackets(doc: Any) -> None:
         with doc.retokenize() as retokenizer:
             for tok in glued:
                 retokenizer.split(tok, [tok.text[0], tok.text[1]], heads=[(tok, 0), (tok, 0)])
+
+
+def _keep_brackets_whole(doc: Any, longest: int = 40) -> None:
+    """No sentence starts inside a short round bracket that holds no sentence stop: the small
+    parser split "X (born 31 May 1955 in Mouscron) is a cyclist" after "31" and gave the second
+    half the subject "May 1955 in Mouscron"."""
+    opened: list[int] = []
+    for tok in doc:
+        if tok.text == "(":
+            opened.append(tok.i)
+        elif tok.text == ")" and opened:
+            start = opened.pop()
+            inside = doc[start + 1 : tok.i + 1]
+            if tok.i - start <= longest and not any(t.text in (".", "!", "?") for t in inside):
+                for t in inside:
+                    t.is_sent_start = False
 
 
 def _register_sentence_guards() -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from lgm_rdf.learn.patterns.args import Arg, acronym_matches, looks_like_acronym
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.spelling import spelled_out
+from lgm_rdf.learn.patterns.spelling import acronym_matches, spelled_out
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate", "romanize", "romanise", "transliterate"})
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate", "spell"})
@@ -24,6 +24,8 @@ NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", 
 # the dependents the parse gives the name after "nicknamed", "spelled" ("obj"; "npadvmod" where
 # it took the participle for the main verb)
 _NAMED_OBJECTS = ("obj", "npadvmod")
+# nouns of a name one goes by: "known by his stage name X", "by the mononym Eunji"
+_NAMES_BY = frozenset({"name", "nickname", "pseudonym", "mononym", "moniker", "sobriquet"})
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
 _NO_MEMBERS = _PLACE_OR_TIME - {"NORP"}  # "(Jesuits)" may be tagged a group, not a place
 # a registry's code for a name: capitals and digits, one token ("KILM", "ILM", "LHR")
@@ -43,6 +45,11 @@ class AliasRules(RuleBase):
             if not found and (v.rels[i] == "acl" or set_off):
                 # "Babe Ruth, nicknamed the Bambino, ...", "Tolstoy, also spelled Tolstoi, was"
                 found = [k for k in v.children(i, *_NAMED_OBJECTS) if k > i]
+        if not found and lemma == "know":
+            # "better known by his stage name Marian Gold": the name after a noun of names
+            nouns = [o for o in v.pp_objects(i, "by") if v.lemma(o) in _NAMES_BY]
+            found = [k for o in nouns for k in v.children(o, "appos", "compound") if k > o]
+            found = [k for k in found if self.b.proper(k)]
         if self._restrictive_plural(i):
             return  # "proteins called globulins" (no comma) names a subclass
         renown = any(v.lemma(k) in RENOWN for k in v.children(i, "advmod"))

@@ -97,19 +97,8 @@ def is_year(text: str) -> bool:
     return len(text) == 4 and text.isdigit()
 
 
-def acronym_matches(acronym: str, name: str) -> bool:
-    """True if the acronym's letters occur in order in ``name``, the first one first."""
-    letters = [c.lower() for c in acronym if c.isalpha()]
-    text = name.lower()
-    if not letters or not text or text[0] != letters[0]:
-        return False
-    pos = 0
-    for c in letters:
-        pos = text.find(c, pos)
-        if pos < 0:
-            return False
-        pos += 1
-    return True
+# entity types that make a capitalised first word a name whatever its tag
+_NAMED_ENTITIES = frozenset({"GPE", "PERSON", "ORG", "LOC", "FAC"})
 
 
 class ArgTokens:
@@ -208,6 +197,8 @@ class ArgTokens:
     def proper(self, i: int) -> bool:
         """A proper noun as written: capitalised (a lower-case "organelle" tagged PROPN is not)."""
         tok = self.v.tokens[i]
+        if i == 0 and tok.upos == "NOUN" and tok.ent_type in _NAMED_ENTITIES:
+            return tok.text[:1].isupper() and not self.v.is_plural(i)  # "[Baku]NOUN is the"
         return tok.upos == "PROPN" and not tok.text.islower() and not self.v.initial_plural(i)
 
     def name_tokens(

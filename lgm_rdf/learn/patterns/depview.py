@@ -303,6 +303,8 @@ class DepView:
         if self.rels[i] != "conj" or h is None or self.lemma(i) != "be" or self.children(i, "expl"):
             return []
         subjects = self.children(h, "subj")
+        if self.rels[h] == "advcl" or self.children(h, "mark"):
+            return []  # "although he had made appearances, and was one of the first": unsure
         set_off = subjects and "," in [
             t.text for t in self.tokens[max(self.subtree(subjects[0])) : h]
         ]

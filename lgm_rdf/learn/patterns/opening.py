@@ -31,14 +31,14 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     (born 1991) is ..."), so are a set-off participle (", released in 2003,"), a bracket the
     sentence was cut in ("Monster from Mars) is") and honours after a name ("Donald Mackay
     CBE"). None for an opening adverbial ("In 2010 Smith was"), a determiner ("This Act is"),
-    another comma, fewer than two words (but an acronym: "WXBT is", or a name before a set-off
-    participle: "Busan, also romanized as Pusan, is"), "or" (two names: the alias
+    another comma, fewer than two words (but an acronym: "WXBT is", a name before a set-off
+    participle: "Busan, also romanized as Pusan, is", or before brackets: "Lisbon (...) is"), "or" (two names: the alias
     rules read them) or a coordination before a plural verb ("Tom and Jerry are cats")."""
     toks = v.tokens
     if cop < 1 or v.lemma(cop) != "be":
         return None
     idx: list[int] = []
-    k, set_off = 0, False
+    k, set_off, bracketed = 0, False, False
     while k < cop:
         text = toks[k].text
         if text in BRACKETS:
@@ -46,6 +46,7 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
             if close is None or not idx:
                 return None
             k = close + 1
+            bracketed = k == cop  # "Funchal (] ) is", "Lisbon ( ; Portuguese: ...) is"
             if k < cop and toks[k].text == "," and _set_off_participle(v, k, cop):
                 break  # "Jung Eun-ji (born ...), better known by the mononym Eunji, is"
             if k < cop and toks[k].text not in BRACKETS:
@@ -72,6 +73,8 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     acronym = acronym and v.rels[idx[0]] not in ("subj", "subjpass")
     # "Tolstoy, also spelled Tolstoi, was": one name before a set-off participle
     single = set_off and len(idx) == 1 and toks[idx[0]].upos == "PROPN"
+    # "Lisbon (Portuguese: Lisboa) is": a singular name the brackets close right before "is"
+    single = single or (bracketed and len(idx) == 1 and toks[idx[0]].tag in ("NNP", "NN"))
     if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not (
         acronym or single or _adjective_title(v, idx, cop)
     ):

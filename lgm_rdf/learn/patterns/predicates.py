@@ -96,7 +96,11 @@ class PredicateRules(ProseRules):
             return  # "his second wife", "the club's biggest rival": a relation, no class
         if sole and v.pp_objects(n, "to", "for"):
             return  # "the only alternative to C++", "the sole heir to the throne"
-        if (v.determiner(host) == "the" or owned) and (sole or self._ranked(n)):
+        # "the capital and largest city of Azerbaijan": a conjunct shares the first one's "the"
+        the = v.determiner(host) or (
+            v.determiner(v.first_conjunct(host)) if v.rels[host] == "conj" else ""
+        )
+        if (the == "the" or owned) and (sole or self._ranked(n)):
             # "Paraguay is the smallest landlocked country", "X is the first album by Y",
             # "Sorin Hall is the oldest of the residence halls": a named member of a class
             counted = [o for o in of if v.is_plural(o) or v.counted_plural([o])]

@@ -1,5 +1,5 @@
 """An acronym spelled out by the capitalised words near it ("OECD" by "Organisation for Economic
-Co-operation and Development")."""
+Co-operation and Development"), and whether its letters occur in a name in order."""
 
 from __future__ import annotations
 
@@ -23,3 +23,18 @@ def spelled_out(b: ArgTokens, acronym: str, start: int, end: int, forward: bool)
         if len(words) > len(letters):
             return None
     return None
+
+
+def acronym_matches(acronym: str, name: str) -> bool:
+    """True if the acronym's letters occur in order in ``name``, the first one first."""
+    letters = [c.lower() for c in acronym if c.isalpha()]
+    text = name.lower()
+    if not letters or not text or text[0] != letters[0]:
+        return False
+    pos = 0
+    for c in letters:
+        pos = text.find(c, pos)
+        if pos < 0:
+            return False
+        pos += 1
+    return True

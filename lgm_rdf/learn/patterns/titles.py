@@ -230,8 +230,8 @@ class TitleRules(ListRules):
             return True  # "Keyboardist Boom Gaspar has ...": capitalised as the first word
         if not tok.text.islower() or not tok.text.isalpha():
             return False
-        if tok.upos == "NOUN":
-            return True
+        if tok.upos == "NOUN":  # not a part of town before its name ("downtown Louisville")
+            return tok.text not in ("downtown", "uptown", "midtown")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
         return agent and tok.upos in ("PROPN", "VERB", "ADJ") and v.rels[k] in ("compound", "amod")
 
