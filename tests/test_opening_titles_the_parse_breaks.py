@@ -1,7 +1,8 @@
 """Definitions whose subject the parse loses: a title with a capitalised verb or pronoun ("We
 Move is the third studio album", "Live Like You Were Dying is", where the first "Were" is no
 copula of the definition) and one name with brackets closed right before "is" ("Lisbon (
-Portuguese: "Lisboa") is", "Ii (; ) is"), and a name one is "better known by his stage name". Counter-examples: an opening adverbial ("In May Smith
+Portuguese: "Lisboa") is", "Ii (; ) is"), a name one is "better known by his stage name", and a naming participle that opens the sentence
+("Originally called the Tarrow Works, Harlow Mills is"). Counter-examples: an opening adverbial ("In May Smith
 was a waiter"), and the name before brackets still holds no unranked office ("Harlow (; ) is
 the capital of Lunia"). The sentences are written for this test."""
 
@@ -27,6 +28,15 @@ FOUND = [
         [(INH, "harlow", "city")],
     ),
     ("Tarrow (; ) is a municipality of Lunia.", [(INH, "tarrow", "municipality")]),
+    # a naming participle that opens the sentence names the clause's subject
+    (
+        "Originally called the Tarrow Works, Harlow Mills is a factory in Lunia.",
+        [("alias", "harlow mills", "tarrow works")],
+    ),
+    (
+        "Formerly known as Arden Central Academy, Tarrow High School is a public high school.",
+        [("alias", "arden central academy", "tarrow high school")],
+    ),
     # a name one is better known by, after a noun of names
     (
         "Tom Hale (born 26 May 1954), better known by his stage name Ann Moss, is a Lunian singer.",
@@ -37,6 +47,9 @@ FOUND = [
 ABSENT = [
     ("In May Smith was a waiter.", (INH, "in may smith", "waiter")),
     ("Harlow (; ) is the capital of Lunia.", (INH, "harlow", "capital")),
+    # an opening naming participle before a common noun or with an indefinite noun
+    ("Formerly known as Santafe, the city is large.", ("alias", "city", "santafe")),
+    ("Known as a pioneer, Tom Hale was an engineer.", ("alias", "pioneer", "tom hale")),
     # a part of town before a place's name is no class of it
     ("The school is in downtown Harlow, Lunia.", (INH, "harlow", "downtown")),
 ]

@@ -12,7 +12,7 @@ stand for a place. The sentences are written for this test."""
 from __future__ import annotations
 
 import pytest
-from pattern_relations import relations
+from pattern_relations import judged_rows, learns, relations
 
 INH = "inheritance"
 
@@ -28,7 +28,7 @@ FOUND = [
         [(INH, "tom hale", "president")],
     ),
     (
-        "He was a nephew of Tom Hale, the most important Lunian military leader of the war.",
+        "He was a nephew of Tom Hale, the most important Lunian military leader of the Revolution.",
         [(INH, "tom hale", "military leader")],
     ),
     ("Ann Moss was the first chairman of the Tarrow Council.", [(INH, "ann moss", "chairman")]),
@@ -42,6 +42,12 @@ FOUND = [
         "Harlow lies on the Arden and is the third largest city in Lunia.",
         [(INH, "harlow", "city")],
     ),
+    (
+        "Tom Hale, who served in the Senate and was an Arden County judge, died.",
+        [(INH, "tom hale", "judge")],
+    ),
+    # "who" may follow a name the tagger took for a place
+    ("Georgia Moss, who is an actress, lives in Harlow.", [(INH, "georgia moss", "actress")]),
 ]
 
 ABSENT = [
@@ -60,6 +66,23 @@ ABSENT = [
         "flood.",
         (INH, "lunia", "flood"),
     ),
+    # found by the second review (docs §43): a crown of no realm, "of" something unnamed, a
+    # department's title, a title the modifiers would cut, an epithet before the office
+    ("Tom Hale was the first King of Rock and Roll.", (INH, "tom hale", "king")),
+    ("Ann Moss, the best judge of character in our family, came.", (INH, "ann moss", "judge")),
+    ("Ann Moss was the 67th Secretary of State.", (INH, "ann moss", "secretary")),
+    (
+        "Tom Hale was the second Assistant Secretary of State for Lunia.",
+        (INH, "tom hale", "secretary"),
+    ),
+    ("Cyrus the Great, the first King of Lunia, ruled.", (INH, "great", "king")),
+    # a joined copula: hedged, after a restrictive clause, after a verb with a clause of its own
+    ("Tom Hale lost the election and was no longer a senator.", (INH, "tom hale", "senator")),
+    ("Ann Moss owns a horse that won the Derby and is a vet.", (INH, "horse", "vet")),
+    ("The report found the drug works and is a safe treatment.", (INH, "report", "treatment")),
+    # "I" is no title word, a day no name before brackets
+    ("So I was a teacher for ten years.", (INH, "so i", "teacher")),
+    ("Monday (tomorrow) is a bank holiday.", (INH, "monday", "bank holiday")),
     # the verb before the joined copula is in a subordinate clause: whose subject is unsure
     (
         "The film was the debut of Tarrow, although Tom Hale had made earlier appearances on "
@@ -86,3 +109,27 @@ def test_office_nouns_leave_kin_and_places_out() -> None:
 
     assert {"president", "provost", "vocalist", "chairman"} <= OFFICE_NOUNS
     assert not {"wife", "son", "capital", "home", "friend"} & OFFICE_NOUNS
+
+
+def found_for(nlp, row: dict) -> dict:
+    """The pattern relations and their compound heads of a judged row's sentence."""
+    from lgm_rdf.learn.compound import compound_heads
+    from lgm_rdf.learn.patterns import PatternExtractor
+
+    rels = PatternExtractor().extract(nlp.parse(row["sentence"]).sentences)
+    return {r.key(): r.rule for r in [*rels, *compound_heads(rels)]}
+
+
+def test_judged_additions_hold(spacy_nlp) -> None:
+    """The 32 relations the twenty-first session's code added before its second review (QA
+    contexts with gold sentences and relabels left out, and sentences of the earlier judged
+    samples that gained one), judged blind by two helpers (docs/benchmarks.md §43): 32 and 32
+    correct. All are still learned (or a parent that keeps more modifiers, as the gold
+    benchmark counts it) but one: the review's guard for the head of a department gives "the
+    fourth United States Secretary of Veterans Affairs" its whole title again, not
+    ``secretary``."""
+    rows = judged_rows("judged_added_s21.jsonl")
+    assert len(rows) == 32
+    assert all(r["verdict"] == r["verdict_2"] == "correct" for r in rows)
+    lost = [r for r in rows if not learns(found_for(spacy_nlp, r), r)]
+    assert [(r["a"], r["b"]) for r in lost] == [("anthony joseph principi", "secretary")]

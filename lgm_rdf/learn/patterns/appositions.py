@@ -76,7 +76,7 @@ class AppositionRules(RuleBase):
             if v.rels[i] != "appos" or h is None or h >= i or not b.proper(h):
                 continue
             # "Shimon Peres, the ninth President of Israel,": a ranked office of something
-            office = ranked_office(v, i)
+            office = ranked_office(v, i) if not self._epithet(h) else None
             if office is None and not self._described_by(i, excluded):
                 continue
             if any(b.proper(k) for k in v.children(i, "appos", "compound", "flat") if k > i):
@@ -98,6 +98,13 @@ class AppositionRules(RuleBase):
             for name in names:
                 self._emit("inheritance", name, office or b.parent(i, name, restricted=True), 0.75)
             self.rule = rule
+
+    def _epithet(self, h: int) -> bool:
+        """Name ``h`` hangs on another name ("Cyrus [the Great]"): whose office follows is unsure."""
+        v, g = self.v, self.v.head(h)
+        return v.rels[h] == "appos" or (
+            v.determiner(h) == "the" and g is not None and g != h and self.b.proper(g)
+        )
 
     def _described_by(self, i: int, excluded: frozenset[str]) -> bool:
         """Whether the apposition ``i`` is a plain definite singular class noun: lower case,

@@ -16,7 +16,7 @@ once and work on ``Sentence`` objects from either backend.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from lgm_rdf.learn.patterns.labels import NEGATIONS, canonical
 from lgm_rdf.nlp.concepts import lemma_of
@@ -30,6 +30,9 @@ HYPHENS = frozenset({"-", "–", "‐"})
 _COMPLEMENTIZERS = frozenset({"that", "whether", "if"})
 # two-word phrases that set off what is not the case: "instead of X", "rather than X"
 _REPLACING = (("instead", "of"), ("rather", "than"))
+
+# prepositions that place something: "born in X", "at X", "near X", "from X"
+_LOCATING = frozenset({"in", "at", "near", "from"})
 
 
 class DepView:
@@ -271,10 +274,13 @@ class DepView:
         """Objects of the prepositional dependents of ``i`` introduced by one of ``preps``."""
         return [o for p, o in self.pps(i) if p in preps]
 
-    def copulas(self) -> Iterator[tuple[int, int, int]]:
-        """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause."""
+    def copulas(
+        self, shared: Callable[[DepView, int], list[int]] | None = None
+    ) -> Iterator[tuple[int, int, int]]:
+        """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause; ``shared`` gives
+        the subject of a copula without one of its own (``shared.shared_subject``)."""
         for i, tok in enumerate(self.tokens):
-            subjects = self.children(i, "subj") or self._shared_subject(i)
+            subjects = self.children(i, "subj") or (shared(self, i) if shared else [])
             if not subjects:
                 continue
             cops = self.children(i, "cop")
@@ -296,24 +302,6 @@ class DepView:
                     if nxt in self.children(comp, "obj") and self.tokens[nxt].upos == "NOUN":
                         yield subjects[0], nxt, i
 
-    def _shared_subject(self, i: int) -> list[int]:
-        """ "Wellington is the main port and is the capital", "She was born in Ohio and is an
-        actress": a copula joined to an earlier verb has that verb's subject."""
-        h = self.head(i)
-        if self.rels[i] != "conj" or h is None or self.lemma(i) != "be" or self.children(i, "expl"):
-            return []
-        subjects = self.children(h, "subj")
-        if self.rels[h] == "advcl" or self.children(h, "mark"):
-            return []  # "although he had made appearances, and was one of the first": unsure
-        set_off = subjects and "," in [
-            t.text for t in self.tokens[max(self.subtree(subjects[0])) : h]
-        ]
-        if set_off and self.lemma(h) != "be":
-            return []  # "X, referred to as Y, is a Z": the parse made the aside the clause
-        if self.tokens[h].tag == "VBN" and not self.children(h, "aux", "auxpass"):
-            return []  # "X (1751-1818) called Y, was a Z"
-        return subjects
-
     def negated(self, *idx: int) -> bool:
         """True if one of the tokens ``idx`` has a negating dependent ("not", "never", "no")."""
         for i in idx:
@@ -329,6 +317,15 @@ class DepView:
         East Asia"; "the Nile", "the Aegean Sea" are water, "the Satluj" a river)."""
         ent = self.tokens[k].ent_type
         return ent == "GPE" or (ent == "LOC" and self.determiner(k) != "the")
+
+    def located_place(self, k: int) -> bool:
+        """Noun ``k`` is a date, or a place something is in, at, near or from ("born in New York
+        City"), which "who" cannot stand for (a name the tagger took for a place can)."""
+        h = self.head(k)
+        if self.tokens[k].ent_type == "DATE":
+            return True
+        placed = h is not None and self.rels[k] == "pobj" and self.lemma(h) in _LOCATING
+        return placed and self.tokens[k].ent_type in ("GPE", "LOC", "FAC")
 
     def numbered(self, i: int) -> bool:
         """Singular noun ``i`` and then digits picking one of its class ("area code 575")."""

@@ -59,6 +59,7 @@ from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
+from lgm_rdf.learn.patterns.shared import shared_subject
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
@@ -155,7 +156,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
     def _copulas(self) -> None:
         """ "A is a B", "A is a type of B", "A is one of the Bs", "Y is part of X"."""
         v = self.v
-        stated = list(v.copulas())
+        stated = list(v.copulas(shared_subject))  # also "served in X and was a Y"
         for s, n, cop in [*stated, *self._clausal_subjects({c for _, _, c in stated})]:
             clause = v.head(s) if s is not None else cop
             # "Chul Khoshk (, also Romanized as X) is a village": the aside became the root
@@ -164,7 +165,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             aside = aside or self._title_verb(cop)
             if clause is None or self._blocked(clause, n, cop, reported=not aside):
                 continue
-            if self._hedged(clause):
+            if self._hedged(clause) or (v.rels[cop] == "conj" and self._hedged(cop)):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             past = s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN"
             described = past and v.determiner(s) and self._named_description(s, n)

@@ -33,6 +33,12 @@ _PLACE_WORDS = words(
     "arena monument tower institute academy hospital medal award prize trophy fund foundation "
     "administration act doctrine"
 )
+# crowns whose "of" must name a realm ("the King of West Francia", not "the King of Pop")
+_CROWNS = words("king queen prince princess emperor empress")
+_REALMS = frozenset({"GPE", "LOC", "NORP", "ORG"})
+# heads of a department, whose "of" names the department unless it is a country ("the fourth
+# United States Secretary of Veterans Affairs" is a secretary of that office, not a secretary)
+_DEPARTMENT_HEADS = words("secretary minister commissioner")
 # a noun before the office that makes the whole a name of a thing ("the liner President
 # Harding", "the steamer Governor Ames"), whatever its tag
 _VESSELS = words("ship liner steamer steamship ferry yacht schooner boat locomotive horse")
@@ -108,24 +114,37 @@ class OfficeTitleRules(RuleBase):
 
 
 def office_of(v: DepView, n: int) -> Arg | None:
-    """The class the definite noun ``n`` names when it is an office or a job "of" something
-    (``words.OFFICE_NOUNS``: "the seventh President of Israel" → ``president``, "the first
-    lead singer of Alphaville" → ``singer``, "the 14th Prime Minister of India" → ``prime
-    minister``), with the nouns and sorting adjectives before it; ``None`` for anything else:
-    an owner ("its captain"), kin or a relation ("the son of", "the home of"). Whether the
-    office is ranked is the caller's question."""
+    """The class the definite noun ``n`` names when it is an office or a job "of" a named
+    place or organisation (``words.OFFICE_NOUNS``: "the seventh President of Israel" →
+    ``president``, "the first lead singer of Alphaville" → ``singer``, "the 14th Prime Minister
+    of India" → ``prime minister``), with the nouns and sorting adjectives before it. ``None``
+    for anything else: an owner ("its captain"), kin or a relation ("the son of"), "of"
+    something unnamed ("the best judge of character"), a crown of no realm ("the King of Rock
+    and Roll"), a department's head ("the Secretary of State": the title is the class), a title
+    the modifiers would cut ("the Assistant Secretary of"). Whether the office is ranked is the
+    caller's question."""
     lemma = singular(v.tokens[n].text.lower())
-    if v.determiner(n) != "the" or not v.pp_objects(n, "of") or v.is_plural(n):
+    of = v.pp_objects(n, "of")
+    if v.determiner(n) != "the" or not of or v.is_plural(n):
         return None
     if lemma not in OFFICE_NOUNS or not v.tokens[n].text.isalpha():
+        return None
+    kinds = {v.tokens[o].ent_type for o in of}
+    if not any(v.tokens[o].text[:1].isupper() for o in of):
+        return None
+    if (lemma in _CROWNS and not kinds & _REALMS) or (
+        lemma in _DEPARTMENT_HEADS and "GPE" not in kinds
+    ):
         return None
     mods: list[int] = []
     k = n - 1
     while k in v.children(n, "compound", "amod") and v.tokens[k].text.isalpha():
         tok = v.tokens[k]
         if not tok.text.islower():  # "the Prime Minister of India"; not "the Indian President"
-            if tok.ent_type or k == 0:
+            if tok.ent_type in ("NORP", "GPE") or k == 0:
                 break
+            if tok.ent_type:
+                return None  # "the Federal Railroad Administrator": a title of its own
         elif not (
             (v.rels[k] == "compound" and tok.upos == "NOUN")
             or classifying_adjective(v, k, range(k, n + 1))
@@ -133,6 +152,10 @@ def office_of(v: DepView, n: int) -> Arg | None:
             break
         mods.insert(0, k)
         k -= 1
+    before = v.tokens[k]
+    cut = k > 0 and k in v.subtree(n) and before.text[:1].isupper() and before.text.isalpha()
+    if cut and before.ent_type not in ("NORP", "GPE"):
+        return None  # "the second Assistant Secretary of State": the title goes on
     words = [v.lemma(m) for m in mods] + [lemma]
     key = " ".join(words)
     return Arg(key, key, False)

@@ -74,7 +74,8 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     # "Tolstoy, also spelled Tolstoi, was": one name before a set-off participle
     single = set_off and len(idx) == 1 and toks[idx[0]].upos == "PROPN"
     # "Lisbon (Portuguese: Lisboa) is": a singular name the brackets close right before "is"
-    single = single or (bracketed and len(idx) == 1 and toks[idx[0]].tag in ("NNP", "NN"))
+    one = bracketed and len(idx) == 1 and toks[idx[0]].tag in ("NNP", "NN")
+    single = single or (one and toks[idx[0]].ent_type not in ("DATE", "TIME"))  # not "Monday"
     if sum(toks[k].text[:1].isalnum() for k in idx) < 2 and not (
         acronym or single or _adjective_title(v, idx, cop)
     ):
@@ -115,8 +116,10 @@ def _titled_opening(v: DepView, idx: list[int], acronym: bool) -> bool:
     first = v.tokens[idx[0]]
     if acronym or first.ent_type == "PERSON":
         return True
-    if any(v.tokens[k].upos in ("VERB", "AUX", "PRON") for k in idx[1:]):
-        return True  # "We Move is", "Live Like You Were Dying is": a verb capitalised in a title
+    if any(
+        v.tokens[k].upos in ("VERB", "AUX", "PRON") and v.tokens[k].text != "I" for k in idx[1:]
+    ):
+        return True  # "We Move is", "Live Like You Were Dying is" (not "So I was a teacher")
     setting = any(
         v.rels[k] in ("subj", "subjpass") or v.tokens[k].ent_type in _SETTING for k in idx
     )

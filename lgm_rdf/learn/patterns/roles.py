@@ -230,7 +230,7 @@ class ArgBuilder(ArgTokens):
             s = named[0] if named and self.proper(named[0]) else s  # the name is the subject
         relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
         if relative and (h := v.head(clause)) is not None:
-            if v.lemma(s) == "who" and v.tokens[h].ent_type in ("GPE", "LOC", "FAC", "DATE"):
+            if v.lemma(s) == "who" and v.located_place(h):
                 return []  # "born in New York City, who is also ...": "who" is no place
             s = h  # "Whales, which are mammals": the clause modifies "Whales"
             # "numbers, arrays, objects (which are hashes)": a bracketed clause is about the

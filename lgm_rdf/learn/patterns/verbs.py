@@ -52,12 +52,16 @@ class VerbRules(AliasRules):
                 continue
             h = v.head(i)
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
+            opening = False
             if any(v.tokens[k].tag == "TO" for k in v.children(i, "aux")):
                 continue  # "expanded coverage to include X": a purpose, not a statement
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
                 if self._predicative(h) or self._governed_blocked(h):
                     continue  # "Leaves function as factories containing chlorophyll"
                 s, clause = h, i
+            elif h is not None and (opening := self._opening_name(i)):
+                # "Formerly known as X, Central High School is ...": the clause's subject
+                s, clause = v.children(h, "subj")[0], h
             else:
                 s, clause = self._clause_subject(i)
             if s is None or self._blocked(i, clause):
@@ -71,7 +75,21 @@ class VerbRules(AliasRules):
                     self._named_member(i, s)
                 continue
             if subjects:
-                self._verb(i, v.is_passive(i) or self._set_off(i, s), subjects, generic)
+                passive = v.is_passive(i) or self._set_off(i, s) or opening
+                self._verb(i, passive, subjects, generic)
+
+    def _opening_name(self, i: int) -> bool:
+        """A naming participle that opens the sentence, set off by a comma before a clause
+        with a subject of its own ("Formerly known as X, Y is", "Originally called X, Y was")."""
+        v, h = self.v, self.v.head(i)
+        if v.rels[i] != "advcl" or v.tokens[i].tag != "VBN" or h is None or h < i:
+            return False
+        if v.lemma(i) not in ALIAS_AS | ALIAS_NAMED or v.children(i, "subj", "subjpass"):
+            return False
+        end = max(v.subtree(i))
+        opens = min(v.subtree(i)) == 0 and end + 1 < len(v) and v.tokens[end + 1].text == ","
+        subjects = v.children(h, "subj")  # a name, or a pronoun standing for one
+        return opens and any(self.b.proper(k) or v.tokens[k].upos == "PRON" for k in subjects)
 
     def _governed_blocked(self, noun: int) -> bool:
         """ "Do not override schemas containing X": the clause that governs ``noun`` is
