@@ -16,6 +16,14 @@ def relations(nlp: SpacyNLP, text: str) -> dict[tuple[str, str, str], str]:
     return {r.key(): r.rule for r in PatternExtractor().extract(nlp.parse(text).sentences)}
 
 
+def relations_with_heads(nlp: SpacyNLP, text: str) -> dict[tuple[str, str, str], str]:
+    """``relations`` and the compound heads learning adds to them (``learn.compound``)."""
+    from lgm_rdf.learn.compound import compound_heads
+
+    rels = PatternExtractor().extract(nlp.parse(text).sentences)
+    return {r.key(): r.rule for r in [*rels, *compound_heads(rels)]}
+
+
 def judged_key(row: dict) -> tuple[str, str, str]:
     """The relation of a judged row as ``relations`` keys it (alias sides sorted)."""
     a, b = row["a"], row["b"]

@@ -18,7 +18,7 @@ Tarrow trip was one of the highlights"). The sentences are written for this test
 from __future__ import annotations
 
 import pytest
-from pattern_relations import judged_rows, learns, relations
+from pattern_relations import judged_rows, learns, relations, relations_with_heads
 
 INH, COMP = "inheritance", "composition"
 
@@ -155,15 +155,6 @@ def test_positions_are_side_and_noun_pairs() -> None:
     assert ("right", "man") not in POSITION_WORDS and ("left", "bank") not in POSITION_WORDS
 
 
-def found_for(nlp, row: dict) -> dict:
-    """The pattern relations and their compound heads of a judged row's sentence."""
-    from lgm_rdf.learn.compound import compound_heads
-    from lgm_rdf.learn.patterns import PatternExtractor
-
-    rels = PatternExtractor().extract(nlp.parse(row["sentence"]).sentences)
-    return {r.key(): r.rule for r in [*rels, *compound_heads(rels)]}
-
-
 # judged right, no longer learned: a named description's definite predicate, and compounds of
 # a participle that only describes ("war-related"), no longer formed (docs §42)
 LOST_SINCE = [
@@ -186,13 +177,17 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     assert len(rows) == 53
     assert sum(r["verdict"] == "correct" for r in rows) == 51
     assert sum(r["verdict_2"] == "correct" for r in rows) == 49
-    learned = [row for row in rows if learns(found_for(spacy_nlp, row), row)]
+    learned = [row for row in rows if learns(relations_with_heads(spacy_nlp, row["sentence"]), row)]
     agreed = [r for r in rows if r["verdict"] == r["verdict_2"] == "correct"]
     assert len(agreed) == 49
     assert not [r for r in learned if "panda" in r["a"] + r["b"]]
     lost = [r for r in agreed if r not in learned]
     # the others are learned with the class the describing participle is dropped from
-    shorter = [r for r in lost if learns(found_for(spacy_nlp, r), {**r, "b": r["b"].split()[-1]})]
+    shorter = [
+        r
+        for r in lost
+        if learns(relations_with_heads(spacy_nlp, r["sentence"]), {**r, "b": r["b"].split()[-1]})
+    ]
     assert sorted((r["a"], r["b"]) for r in lost if r not in shorter) == sorted(LOST_SINCE)
     assert len(shorter) == 7
 

@@ -12,7 +12,7 @@ stand for a place. The sentences are written for this test."""
 from __future__ import annotations
 
 import pytest
-from pattern_relations import judged_rows, learns, relations
+from pattern_relations import judged_rows, learns, relations, relations_with_heads
 
 INH = "inheritance"
 
@@ -111,15 +111,6 @@ def test_office_nouns_leave_kin_and_places_out() -> None:
     assert not {"wife", "son", "capital", "home", "friend"} & OFFICE_NOUNS
 
 
-def found_for(nlp, row: dict) -> dict:
-    """The pattern relations and their compound heads of a judged row's sentence."""
-    from lgm_rdf.learn.compound import compound_heads
-    from lgm_rdf.learn.patterns import PatternExtractor
-
-    rels = PatternExtractor().extract(nlp.parse(row["sentence"]).sentences)
-    return {r.key(): r.rule for r in [*rels, *compound_heads(rels)]}
-
-
 def test_judged_additions_hold(spacy_nlp) -> None:
     """The 32 relations the twenty-first session's code added before its second review (QA
     contexts with gold sentences and relabels left out, and sentences of the earlier judged
@@ -131,5 +122,5 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     rows = judged_rows("judged_added_s21.jsonl")
     assert len(rows) == 32
     assert all(r["verdict"] == r["verdict_2"] == "correct" for r in rows)
-    lost = [r for r in rows if not learns(found_for(spacy_nlp, r), r)]
+    lost = [r for r in rows if not learns(relations_with_heads(spacy_nlp, r["sentence"]), r)]
     assert [(r["a"], r["b"]) for r in lost] == [("anthony joseph principi", "secretary")]
