@@ -5,9 +5,12 @@ adjective stays in the class when it sorts the class into a kind (a relational a
 genre, a side before a player's position, a noun hyphenated to a participle: "a
 census-designated place") and goes when it grades, judges, counts or dates. Adjectives before a
 compound whose first noun names an action belong to that action ("a public use airport").
+``ranked`` tells the adjectives that pick one member out of its class ("the largest city").
 """
 
 from __future__ import annotations
+
+import re
 
 from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
 from lgm_rdf.learn.patterns.words import (
@@ -20,10 +23,13 @@ from lgm_rdf.learn.patterns.words import (
     LIGHT_NOUNS,
     ORDINAL_WORDS,
     POSITION_WORDS,
+    PRINCIPAL_ADJECTIVES,
     SCOPE_ADJECTIVES,
     SELECTING_WORDS,
     SORTING_PARTICIPLES,
 )
+from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
+from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 
 def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
@@ -126,3 +132,34 @@ def _action_noun(v: DepView, k: int) -> bool:
     """A noun that names an action: a gerund ("learning") or a light noun ("use", "access")."""
     text = v.tokens[k].text.lower()
     return v.lemma(k) in LIGHT_NOUNS or (text.endswith("ing") and len(text) >= 7)
+
+
+def ranked(v: DepView, n: int) -> bool:
+    """ "the largest city", "the first album", "the 204th episode", "the most famous
+    painting", "the oldest (of the halls)", "the main river": a superlative, an ordinal or
+    a principal adjective picks one member."""
+    mods = [n] if v.tokens[n].upos == "ADJ" else v.children(n, "amod", "nummod", "advmod")
+    # "the current league teams": the parse may hang the adjective on the compound
+    mods = mods + [a for c in v.children(n, "compound") for a in v.children(c, "amod")]
+    # "the current vice captain of the team", "the company's main author" hold an office
+    # of it, as "the captain of" does; "the main part of X" is a part
+    owner = v.pp_objects(n, "of") or v.children(n, "poss")
+    office = v.lemma(n) in PERSON_NOUNS and bool(owner)
+    office = office or v.lemma(n) in PART_NOUNS
+    if any(
+        v.lemma(k) in ORDINAL_WORDS and v.tokens[k].text.islower()
+        for k in v.children(n, "compound")
+    ):
+        return True  # "the debut EP by Iron Maiden": a noun that ranks
+    for k in mods:
+        tok = v.tokens[k]
+        text = tok.text.lower().split("-")[0]
+        if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
+            return True
+        if text in PRINCIPAL_ADJECTIVES and not office:
+            return True  # "the main river", "the current champion": one member singled out
+        if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
+            return True
+        if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
+            return True
+    return False

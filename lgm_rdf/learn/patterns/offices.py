@@ -12,14 +12,13 @@ named-entity tags tell where the person's name begins. The offices are the close
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.adjectives import classifying_adjective
+from lgm_rdf.learn.patterns.adjectives import classifying_adjective, ranked
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import DepView
-from lgm_rdf.learn.patterns.words import OFFICE_NOUNS, ORDINAL_WORDS
+from lgm_rdf.learn.patterns.words import OFFICE_NOUNS
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import TITLES
 from lgm_rdf.nlp.wordlists import words
@@ -162,14 +161,7 @@ def office_of(v: DepView, n: int) -> Arg | None:
 
 
 def ranked_office(v: DepView, n: int) -> Arg | None:
-    """``office_of`` for an office an ordinal or a superlative ranks ("the ninth President of
-    Israel", "the 42nd President", "the most important Greek military leader of"); ``None``
-    otherwise."""
-    for k in v.children(n, "amod", "nummod", "advmod"):
-        tok = v.tokens[k]
-        ordinal = tok.ent_type == "ORDINAL" or tok.text.lower() in ORDINAL_WORDS
-        if ordinal or tok.tag in ("JJS", "RBS") or re.fullmatch(r"\d+(?:st|nd|rd|th)", tok.text):
-            return office_of(v, n)
-        if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
-            return office_of(v, n)  # "the most important"
-    return None
+    """``office_of`` for an office an ordinal or a superlative ranks (``adjectives.ranked``:
+    "the ninth President of Israel", "the 42nd President", "the most important Greek military
+    leader of"); ``None`` otherwise."""
+    return office_of(v, n) if ranked(v, n) else None

@@ -8,9 +8,9 @@ measure: "a total disaster", "a short walk").
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.depview import HYPHENS
 from lgm_rdf.learn.patterns.offices import office_of
@@ -31,7 +31,6 @@ from lgm_rdf.learn.patterns.words import (
     PLACE_CLASS_NOUNS,
     PORTION_NOUNS,
     POSTPOSITIVE_ADJECTIVES,
-    PRINCIPAL_ADJECTIVES,
     PROPERTY_OF_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
@@ -100,7 +99,7 @@ class PredicateRules(ProseRules):
         the = v.determiner(host) or (
             v.determiner(v.first_conjunct(host)) if v.rels[host] == "conj" else ""
         )
-        if (the == "the" or owned) and (sole or self._ranked(n)):
+        if (the == "the" or owned) and (sole or ranked(v, n)):
             # "Paraguay is the smallest landlocked country", "X is the first album by Y",
             # "Sorin Hall is the oldest of the residence halls": a named member of a class
             counted = [o for o in of if v.is_plural(o) or v.counted_plural([o])]
@@ -214,37 +213,6 @@ class PredicateRules(ProseRules):
             for child in (c for c in children if c.is_name):
                 self._emit("composition", self.b.whole(o), child, 0.8)
         self.rule = rule
-
-    def _ranked(self, n: int) -> bool:
-        """ "the largest city", "the first album", "the 204th episode", "the most famous
-        painting", "the oldest (of the halls)", "the main river": a superlative, an ordinal or
-        a principal adjective picks one member."""
-        v = self.v
-        mods = [n] if v.tokens[n].upos == "ADJ" else v.children(n, "amod", "nummod", "advmod")
-        # "the current league teams": the parse may hang the adjective on the compound
-        mods = mods + [a for c in v.children(n, "compound") for a in v.children(c, "amod")]
-        # "the current vice captain of the team", "the company's main author" hold an office
-        # of it, as "the captain of" does; "the main part of X" is a part
-        owner = v.pp_objects(n, "of") or v.children(n, "poss")
-        office = v.lemma(n) in PERSON_NOUNS and bool(owner)
-        office = office or v.lemma(n) in PART_NOUNS
-        if any(
-            v.lemma(k) in ORDINAL_WORDS and v.tokens[k].text.islower()
-            for k in v.children(n, "compound")
-        ):
-            return True  # "the debut EP by Iron Maiden": a noun that ranks
-        for k in mods:
-            tok = v.tokens[k]
-            text = tok.text.lower().split("-")[0]
-            if tok.tag in ("JJS", "RBS") or text in ORDINAL_WORDS or tok.ent_type == "ORDINAL":
-                return True
-            if text in PRINCIPAL_ADJECTIVES and not office:
-                return True  # "the main river", "the current champion": one member singled out
-            if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
-                return True
-            if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
-                return True
-        return False
 
     def _definite_class(self, n: int, host: int, of: list[int]) -> bool:
         """ "the biannual youth championship tournament for under-20 teams", "the regional

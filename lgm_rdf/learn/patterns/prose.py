@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
-from lgm_rdf.learn.patterns.args import Arg, initials, looks_like_acronym
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, nation_word
+from lgm_rdf.learn.patterns.spelling import spells
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS, TitleRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
@@ -145,11 +147,11 @@ class ProseRules(TitleRules):
             names = v.conjuncts(n)
             if v.is_plural(s):  # "the five schools were A, B and C": as many names as counted
                 counted = [k for k in v.children(s, "nummod") if v.tokens[k].text.isalpha()]
-                if len(names) < 2 or not (counted or self._ranked(s)):
+                if len(names) < 2 or not (counted or ranked(self.v, s)):
                     continue
                 if not all(b.proper(k) for k in names):
                     continue
-            elif len(names) > 1 or not self._ranked(s):
+            elif len(names) > 1 or not ranked(self.v, s):
                 continue  # "the first winner was A and B": a shared title
             self.rule = "inverted-superlative"
             for c in names:
@@ -243,13 +245,6 @@ class ProseRules(TitleRules):
         ante = self.b.antecedents.get((self.b.si, k))
         return getattr(ante, "kind", "") in ("entity", "propn")
 
-    @staticmethod
-    def _spells(outer: Arg, name: Arg) -> bool:
-        """Whether ``name`` is the acronym of the longer name ``outer`` ("New Jersey
-        Agricultural Experiment Station" - "NJAES")."""
-        letters = initials(outer.label)
-        return looks_like_acronym(name.label) and len(letters) > 1 and letters == name.label
-
     def _hedged(self, clause: int) -> bool:
         """A hedging adverb on the clause: "was once a planet", "is no longer", "sometimes"."""
         v = self.v
@@ -282,7 +277,7 @@ class ProseRules(TitleRules):
             subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
             if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
                 continue  # "Bath is the county town of Somerset": "of" relates the subject
-            if self._ranked(k):
+            if ranked(self.v, k):
                 continue  # "the largest city of Portugal": ranked within the place it names
             names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
             if not names or not b.proper(names[0]):
@@ -413,7 +408,7 @@ class ProseRules(TitleRules):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
-            if word == "or" and not (outer and name and self._spells(outer, name)):
+            if word == "or" and not (outer and name and spells(outer, name)):
                 continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
             if name is not None and outer is not None and outer.is_name:
                 self.rule = "bracketed-alias"

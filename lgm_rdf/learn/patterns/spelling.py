@@ -1,9 +1,10 @@
 """An acronym spelled out by the capitalised words near it ("OECD" by "Organisation for Economic
-Co-operation and Development"), and whether its letters occur in a name in order."""
+Co-operation and Development"), whether a name's initials spell it, and whether its letters occur
+in a name in order."""
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import Arg, ArgTokens, initials
+from lgm_rdf.learn.patterns.args import Arg, ArgTokens, initials, looks_like_acronym
 
 
 def spelled_out(b: ArgTokens, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
@@ -38,3 +39,10 @@ def acronym_matches(acronym: str, name: str) -> bool:
             return False
         pos += 1
     return True
+
+
+def spells(outer: Arg, name: Arg) -> bool:
+    """Whether ``name`` is the acronym of the longer name ``outer`` ("New Jersey Agricultural
+    Experiment Station" - "NJAES")."""
+    letters = initials(outer.label)
+    return looks_like_acronym(name.label) and len(letters) > 1 and letters == name.label

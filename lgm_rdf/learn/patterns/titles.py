@@ -57,13 +57,10 @@ _MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class no
 class TitleRules(ListRules):
     """Titles and names: quoted, bracketed, opening a sentence, or after a class noun."""
 
-    # ``predicates.PredicateRules`` (a subclass) provides these two
+    # ``predicates.PredicateRules`` (a subclass) provides this one
     def _predicate(
         self, children: list[Arg], n: int, confidence: float, cop: int | None = None
     ) -> None:
-        raise NotImplementedError
-
-    def _ranked(self, n: int) -> bool:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ title extents
