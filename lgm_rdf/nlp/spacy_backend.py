@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -16,6 +17,9 @@ SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sen
 # "(fl. 1200)", "(Hangul: ..., translit. Harun-yeok)"; there the guards keep their period on the
 # word, so that it ends no sentence
 BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx", "translit", "tr"})
+# what may end a sentence, and what may close after its stop
+_STOPS = frozenset(".!?:;…")
+_FOOTNOTE_OR_CLOSER = re.compile(r"(?:\[[^\[\]]{0,30}\]|[\"”'’)»])$")
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -118,6 +122,7 @@ def no_sentence_start_inside(doc: Any) -> Any:
                 retokenizer.merge(doc[start:end])
     _split_glued_brackets(doc)
     _keep_brackets_whole(doc)
+    _start_after_a_stop(doc)
     for tok in doc[2:]:
         stop = doc[tok.i - 1]
         before = doc[tok.i - 2]
@@ -152,6 +157,30 @@ def _keep_brackets_whole(doc: Any, longest: int = 40) -> None:
             if tok.i - start <= longest and not any(t.text in (".", "!", "?") for t in inside):
                 for t in inside:
                     t.is_sent_start = False
+
+
+def _start_after_a_stop(doc: Any, longest: int = 40) -> None:
+    """No sentence starts where the text before it has no end: the small parser began one at
+    an opening quotation mark ('his debut LP | "My Friend Fish" on October 29'), inside a
+    name ('U-20 | World Cup') or after a bracket ('(born Mark Dyer) | was born in'). A
+    sentence may start after a stop (".", "!", "?", ":", ";", "…") with any closing quotation
+    marks, brackets and footnote marks after it ('said "Go." Then', 'left.[3] The'), or a
+    line break; after ``longest`` tokens with no such place (a table or a list run together)
+    the parser decides again, so that no sentence grows without bound."""
+    since = 0
+    for tok in doc[1:]:
+        since += 1
+        before = doc.text[max(0, tok.idx - 80) : tok.idx]
+        if "\n" in before[len(before.rstrip()) :]:
+            since = 0  # a line break ends what came before
+            continue
+        before = before.rstrip()
+        while (trimmed := _FOOTNOTE_OR_CLOSER.sub("", before).rstrip()) != before:
+            before = trimmed
+        if before[-1:] in _STOPS:
+            since = 0
+        elif since <= longest and not tok.is_space:
+            tok.is_sent_start = False
 
 
 def _register_sentence_guards() -> None:

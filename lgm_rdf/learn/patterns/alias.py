@@ -62,6 +62,49 @@ class AliasRules(RuleBase):
                 continue  # "best known as screenwriter": what one is famous as, no name
             self._emit_all("alias", subjects, self._alias_names(o), 0.9)
 
+    def _term_definition(self, i: int) -> None:
+        """ "An instrument that measures the mass of ions is called a mass spectrometer",
+        "Animals that eat only plants are known as herbivores": a common noun narrowed by a
+        clause or phrase of its own, given a term by the present passive naming verb ``i``, is
+        the class the term names a kind of (an "of" the class needs leaves it out: ``parent``).
+        Singular with "a", "an" or "the" ("The process by which ... is called photosynthesis"),
+        or a bare plural with a plural term."""
+        v, b = self.v, self.b
+        lemma, nouns = v.lemma(i), v.children(i, "subjpass")
+        terms = v.pp_objects(i, "as") if lemma in ALIAS_AS else []
+        if lemma in ALIAS_NAMED:
+            terms = terms or [k for k in v.children(i, "xcomp", "oprd", "attr", "obj") if k > i]
+        if len(nouns) != 1 or len(terms) != 1:
+            return
+        if any(v.lemma(k) in RENOWN for k in v.children(i, "advmod")):
+            return  # "is best known as a painter": what one is famous as
+        n, t = nouns[0], terms[0]
+        words = [v.tokens[k].text[1:] if k == 0 else v.tokens[k].text for k in (n, t)]
+        if not all(v.tokens[k].upos == "NOUN" for k in (n, t)) or not all(map(str.islower, words)):
+            return  # common nouns both (the first word capitalised): a term, not a name
+        if not self.defined_by_clause(n, i):
+            return  # "This device is called ...": a thing pointed back to, no definition
+        det, plural = v.determiner(n), v.is_plural(n)
+        if plural != v.is_plural(t) or (det not in ("a", "an", "the") if not plural else det):
+            return
+        if det == "the" and v.determiner(t):
+            return  # "The man who founded it is known as a hero": one man described
+        auxes = {v.tokens[k].text.lower() for k in v.children(i, "aux", "auxpass")}
+        if auxes != {"are" if plural else "is"}:
+            return  # a definition is in the present: "A man who lived there was called ..."
+        term = b.arg(t, "class")
+        if term is not None:
+            self.rule = "term-definition"
+            self._emit("inheritance", term, b.parent(n, term, restricted=True), 0.8)
+
+    def defined_by_clause(self, n: int, verb: int) -> bool:
+        """The noun ``n`` is narrowed by a clause or a phrase of its own ("animals that eat
+        only plants", "a person in charge of a ship"), other than the naming ``verb``; not by
+        "of", which may be part of a name ("birds of prey")."""
+        v = self.v
+        preps = [k for k in v.children(n, "prep") if v.lemma(k) != "of"]
+        return any(k != verb for k in v.children(n, "relcl", "acl") + preps)
+
     def _one_of_a_class(self, i: int) -> bool:
         """The naming verb ``i`` is said of "the" plus a bare lower-case noun: one thing of a
         class, whose name the verb gives ("the museum"; not "the Cluster feature", "the 2003

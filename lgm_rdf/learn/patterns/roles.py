@@ -42,6 +42,7 @@ from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
 # entity types a name after "a" never makes a class of
 _NO_CLASS_ENTITIES = frozenset({"GPE", "LOC", "PERSON", "DATE", "TIME", "CARDINAL", "MONEY"})
+NOUNS_ADJ = frozenset({"NOUN", "ADJ"})
 
 
 class ArgBuilder(ArgTokens):
@@ -149,6 +150,22 @@ class ArgBuilder(ArgTokens):
             found = self.classified_class(i, found)
         return None if found is None or found.key in VACUOUS else found
 
+    def title_class(self, noun: int, child: Arg) -> Arg | None:
+        """The class a lower-case role noun right before a name gives it (``parent``): its
+        lower-case words that end at ``noun``, after an acronym or a name of two words or more
+        ("CBS producer Oscar Gómez", "Mother Love Bone vocalist Andrew Wood": whose, not what;
+        one capitalised word may say what kind, "the Tamil films", or open the sentence)."""
+        toks, role = self.v.tokens, self.parent(noun, child)
+        if role is None or not role.is_name or not toks[noun].text.islower():
+            return role
+        start = noun
+        while start > 0 and toks[start - 1].text.islower() and toks[start - 1].upos in NOUNS_ADJ:
+            start -= 1
+        named = start > 1 and toks[start - 2].text[:1].isupper()
+        if start == 0 or not (named or looks_like_acronym(toks[start - 1].text)):
+            return role
+        return self.from_tokens(list(range(start, noun + 1))) or role
+
     def titled_class(self, n: int, host: int) -> bool:
         """Whether the name ``n`` after "a" (on ``host``) is a class of named things ("a
         National Historic Landmark", "a UNESCO World Heritage Site"), not one thing ("the
@@ -202,8 +219,9 @@ class ArgBuilder(ArgTokens):
         noun ("the City Manager form"), and not a bare noun before a code identifier
         ("dataclass InitVar"), nor one pointed back to ("this mode PyTorch")."""
         v = self.v
-        words = [noun, *v.children(noun, "compound", "amod")]
-        if any(relational_noun(v.lemma(k)) for k in words):
+        # not a verb the parse hung on the noun ("and [featured]amod UK pop star Chris Hardman")
+        mods = [k for k in v.children(noun, "compound", "amod") if v.tokens[k].upos != "VERB"]
+        if any(relational_noun(v.lemma(k)) for k in [noun, *mods]):
             return False
         if DEMONSTRATIVES & {v.determiner(noun), v.determiner(name)}:
             return False  # "In this mode PyTorch is built": the noun points back, names nothing
@@ -216,7 +234,8 @@ class ArgBuilder(ArgTokens):
         bare = not v.children(noun, "det", "poss", "amod", "compound") and not any(
             k < noun for k in v.children(name, "det", "poss")
         )
-        return not (bare and camel and not looks_like_acronym(text))
+        one_word = not v.children(name, "compound")  # "stonemason Francis McGraw" is a person
+        return not (bare and camel and one_word and not looks_like_acronym(text))
 
     def subjects(self, s: int, clause: int) -> list[int]:
         """Tokens of the subject ``s`` of ``clause`` and its conjuncts ([] if not about a class)."""

@@ -36,6 +36,7 @@ from lgm_rdf.learn.patterns.words import (
     relational_noun,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
+from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import TITLES, leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
@@ -176,9 +177,10 @@ class TitleRules(ListRules):
             for n, name in enumerate(names):
                 if n == 0 and name is not None and cut_in_quotes(v, noun + 2, name.label):
                     continue  # 'the film "Money Money, More Money"' read as "Money Money"
-                # "the web UI", "the host CPU": before an acronym the noun is a modifier
-                if name is not None and name.is_name and not looks_like_acronym(name.label):
-                    role = b.parent(noun, name)
+                # "the web UI": before an acronym the noun modifies; not one with stops ("F.I.R.")
+                bare = name is not None and looks_like_acronym(name.label) and "." not in name.label
+                if name is not None and name.is_name and not bare:
+                    role = b.title_class(noun, name)
                     if noun == 0 and (word := leading_role(toks)):  # "Drummers": a "name"
                         role = Arg(word, word, False)
                     elif role is None and self._mistagged_role(noun):
@@ -230,6 +232,7 @@ class TitleRules(ListRules):
         if tok.upos == "NOUN":  # not a part of town before its name ("downtown Louisville")
             return tok.text not in ("downtown", "uptown", "midtown")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
+        agent = agent or person_noun(tok.text)  # "[stonemason]PROPN Francis McGraw"
         return agent and tok.upos in ("PROPN", "VERB", "ADJ") and v.rels[k] in ("compound", "amod")
 
     def _title_case(self, start: int, end: int) -> bool:
@@ -283,7 +286,7 @@ class TitleRules(ListRules):
             parent = self._class_word(k)
             for span in items:
                 if (title := self._title_arg(span)) is not None:
-                    self._emit("inheritance", title, parent or b.parent(k, title), 0.8)
+                    self._emit("inheritance", title, parent or b.title_class(k, title), 0.8)
 
     def _noun_by_position(self, k: int) -> bool:
         """A lower-case word the tagger did not take for a noun, but in a noun's place: after a

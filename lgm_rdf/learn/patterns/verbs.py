@@ -28,6 +28,7 @@ from lgm_rdf.learn.patterns.words import (
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
+from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
 
 # what may follow a list member: the next one comes after punctuation or a conjunction
@@ -73,6 +74,8 @@ class VerbRules(AliasRules):
             if naming and self._described(subjects, i) or v.lemma(i) == "name":
                 if reduced:
                     self._named_member(i, s)
+                elif v.is_passive(i):
+                    self._term_definition(i)  # "A person who studies rocks is called a ..."
                 continue
             if subjects:
                 passive = v.is_passive(i) or self._set_off(i, s) or opening
@@ -242,6 +245,8 @@ class VerbRules(AliasRules):
             det, common = v.determiner(t), v.tokens[t].upos == "NOUN"
             if det in ("a", "an") or (det and common and (past or not habitual)):
                 return True
+            if common and v.is_plural(t) and self.defined_by_clause(t, verb):
+                return True  # "Animals that eat only plants are known as herbivores": a kind
         return False
 
     def _verb(self, i: int, passive: bool, subject_tokens: list[int], generic: bool) -> None:
@@ -290,6 +295,8 @@ class VerbRules(AliasRules):
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
                 if len(kinds) == len(objects) and not self._restricted(subject_tokens):
                     self._emit_all("inheritance", object_args, subjects, 0.7)
+            elif any(person_noun(singular(v.tokens[t].text.lower())) for t in subject_tokens):
+                return  # "The cast members include X and Y": people, members of a group
             elif len(objects) < 2 or not all(v.tokens[o].ent_type == "PERSON" for o in objects):
                 # "The characters include Connor Mulgrew, ...": people are members, not parts
                 parts = [a for o in direct for a in b.expand(o, "part")]

@@ -56,6 +56,9 @@ linebacker receiver lineman cornerback fullback halfback kicker punter outfielde
 shortstop batsman batter bowler all-rounder wicket-keeper winger jumper snowboarder skater rower
 fencer archer diver climber surfer shooter referee umpire scout recruit rookie veteran
 librarian curator collector translator interpreter preacher lobbyist spokesman spokeswoman
+mason stonemason stonecutter carpenter joiner blacksmith goldsmith silversmith tailor weaver potter
+cobbler shoemaker butcher baker brewer merchant trader craftsman craftswoman miner fisherman
+labourer laborer peasant shepherd gardener mechanic electrician plumber jeweller jeweler
 """
 PERSON_NOUNS = _words(_PEOPLE)
 MASCULINE_NOUNS = _words(

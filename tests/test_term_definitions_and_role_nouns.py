@@ -1,0 +1,122 @@
+"""A term defined by a present passive naming verb is a kind of the noun the definition narrows
+("An instrument that measures X is called a mass spectrometer", "Animals that eat only plants
+are known as herbivores"); a bare plural narrowed by a clause is no alias of the term. A role
+noun right before a name classes it even bare ("stonemason Francis McGraw", "pop rock band
+F.I.R."), as the lower-case words after whose it is ("Mother Love Bone vocalist Andrew Wood" →
+``vocalist``). People listed after "include" are no parts. No sentence starts where the text
+before it has no stop ('his debut LP | "My Friend Fish"'). Each with its counter-examples; the
+sentences are written for this test."""
+
+from __future__ import annotations
+
+import pytest
+from pattern_relations import relations
+
+INH, ALIAS, COMP = "inheritance", "alias", "composition"
+
+FOUND = [
+    (
+        "An instrument that measures the mass of ions is called a mass spectrometer.",
+        [(INH, "mass spectrometer", "instrument")],
+    ),
+    ("A person who studies rocks is known as a geologist.", [(INH, "geologist", "person")]),
+    (
+        "The process by which plants make food is called photosynthesis.",
+        [(INH, "photosynthesis", "process")],
+    ),
+    ("Animals that eat only plants are known as herbivores.", [(INH, "herbivore", "animal")]),
+    ("A molecule with two atoms is sometimes called a dimer.", [(INH, "dimer", "molecule")]),
+    # a role noun before a name: tagged as a name, before a name with a capital inside, before
+    # a name written with stops, after a verb the parse hung on it
+    ("The hall was built by stonemason Francis McGraw.", [(INH, "francis mcgraw", "stonemason")]),
+    ("She joined pop rock band F.I.R. in 2001.", [(INH, "f.i.r.", "rock band")]),
+    (
+        "The show made it to the West End and featured UK pop star Chris Hardman.",
+        [(INH, "chris hardman", "pop star")],
+    ),
+    # the lower-case words after the name of whose it is
+    (
+        "It was a tribute to Mother Love Bone vocalist Andrew Wood.",
+        [(INH, "andrew wood", "vocalist")],
+    ),
+    ('He produced the NBC sitcom "Tarrow Lane" for years.', [(INH, "tarrow lane", "sitcom")]),
+    # set-off naming participles still give aliases
+    (
+        "Lapis lazuli, also called lazurite, is a deep-blue rock.",
+        [(ALIAS, "lapis lazuli", "lazurite")],
+    ),
+    ("The album includes ten songs.", [(COMP, "album", "song")]),
+]
+
+ABSENT = [
+    # no definition: one thing described, a past description, a pointing noun, a name, renown
+    ("The man who founded the city is known as a hero.", (INH, "hero", "man")),
+    ("A man who lived there was known as a hermit.", (INH, "hermit", "man")),
+    ("This device is called a barometer.", (INH, "barometer", "device")),
+    ("The city that hosted the games is called Harlow.", (INH, "harlow", "city")),
+    ("A person who paints is best known as a painter.", (INH, "painter", "person")),
+    ("A person who studies rocks is not called a biologist.", (INH, "biologist", "person")),
+    # a bare plural narrowed by a clause: the term names a kind of it, not it
+    ("Animals that eat only plants are known as herbivores.", (ALIAS, "animal", "herbivore")),
+    # the whose of a role noun is no part of the class; a kind written with a capital stays
+    (
+        "It was a tribute to Mother Love Bone vocalist Andrew Wood.",
+        (INH, "andrew wood", "mother love bone vocalist"),
+    ),
+    ("Christ Church is a historic Episcopal church.", (INH, "christ church", "church")),
+    # people listed after "include" are members
+    (
+        "The cast members include Head Teacher Ann Moss and History Teacher Tom Hale.",
+        (COMP, "cast member", "tom hale"),
+    ),
+    # the acronym after a noun is still what the noun modifies
+    ("Open the web UI in a browser.", (INH, "ui", "web")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FOUND, ids=[t[:40] for t, _ in FOUND])
+def test_term_definitions_and_role_nouns_are_read(spacy_nlp, text: str, expected: list) -> None:
+    found = relations(spacy_nlp, text)
+    assert [t for t in expected if t not in found] == []
+
+
+@pytest.mark.parametrize(("text", "absent"), ABSENT, ids=[t[:40] for t, _ in ABSENT])
+def test_no_definition_from_a_description(spacy_nlp, text: str, absent: tuple) -> None:
+    assert absent not in relations(spacy_nlp, text)
+
+
+def test_christ_church_keeps_its_capitalised_kind(spacy_nlp) -> None:
+    """A class written with capitals is kept whole where no role noun precedes a name."""
+    found = relations(spacy_nlp, "Christ Church is a historic Episcopal church.")
+    assert (INH, "christ church", "episcopal church") in found
+
+
+def test_trades_are_person_nouns() -> None:
+    from lgm_rdf.nlp.coref.lexicon import person_noun
+
+    assert all(map(person_noun, ["stonemason", "carpenter", "blacksmith", "tailor", "weaver"]))
+    assert not any(map(person_noun, ["stone", "wood", "cloth"]))
+
+
+QUOTE_SPLIT = 'Jo Moss released his debut LP "My Friend Fish" on May 2, 2013, via Tarrow Records.'
+
+
+def test_no_sentence_starts_without_a_stop_before_it(spacy_nlp) -> None:
+    """The small parser began a sentence at the opening quotation mark; the guard keeps one."""
+    assert len(spacy_nlp.parse(QUOTE_SPLIT).sentences) == 1
+    after_stops = [
+        s.text for s in spacy_nlp.parse('He said "Go." Then he left.[3] The end came').sentences
+    ]
+    assert len(after_stops) >= 2 and after_stops[-1].endswith("The end came")
+    marked = [s.text for s in spacy_nlp.parse("MuSiQue quotes ``Go. '' They left.").sentences]
+    assert marked[-1] == "They left."
+
+
+def test_a_long_run_without_stops_is_still_cut() -> None:
+    """After 40 tokens with no stop the parser decides again: no unbounded sentence."""
+    from lgm_rdf.nlp.spacy_backend import SpacyNLP
+
+    nlp = SpacyNLP()
+    text = " ".join(f"Row {i} Name Tarrow Value {i}" for i in range(60))
+    longest = max(len(s.tokens) for s in nlp.parse(text).sentences)
+    assert len(nlp.parse(text).sentences) > 1 and longest < 360
