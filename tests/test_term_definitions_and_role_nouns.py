@@ -10,7 +10,7 @@ sentences are written for this test."""
 from __future__ import annotations
 
 import pytest
-from pattern_relations import relations
+from pattern_relations import judged_rows, learns, relations, relations_with_heads
 
 INH, ALIAS, COMP = "inheritance", "alias", "composition"
 
@@ -27,13 +27,9 @@ FOUND = [
     ("Animals that eat only plants are known as herbivores.", [(INH, "herbivore", "animal")]),
     ("A molecule with two atoms is sometimes called a dimer.", [(INH, "dimer", "molecule")]),
     # a role noun before a name: tagged as a name, before a name with a capital inside, before
-    # a name written with stops, after a verb the parse hung on it
+    # a name written with stops
     ("The hall was built by stonemason Francis McGraw.", [(INH, "francis mcgraw", "stonemason")]),
     ("She joined pop rock band F.I.R. in 2001.", [(INH, "f.i.r.", "rock band")]),
-    (
-        "The show made it to the West End and featured UK pop star Chris Hardman.",
-        [(INH, "chris hardman", "pop star")],
-    ),
     # the lower-case words after the name of whose it is
     (
         "It was a tribute to Mother Love Bone vocalist Andrew Wood.",
@@ -46,6 +42,16 @@ FOUND = [
         [(ALIAS, "lapis lazuli", "lazurite")],
     ),
     ("The album includes ten songs.", [(COMP, "album", "song")]),
+    # the term keeps the words that name its kind
+    (
+        "Arrays indexed by strings are called associative arrays.",
+        [(INH, "associative array", "array")],
+    ),
+    # a noun that may name a person or a thing includes what is no person's name
+    (
+        "The driver includes helper functions, type guards and decoders.",
+        [(COMP, "driver", "helper function")],
+    ),
 ]
 
 ABSENT = [
@@ -68,6 +74,10 @@ ABSENT = [
     (
         "The cast members include Head Teacher Ann Moss and History Teacher Tom Hale.",
         (COMP, "cast member", "tom hale"),
+    ),
+    (
+        "Arrays indexed by strings are called associative arrays.",
+        (ALIAS, "array", "associative array"),
     ),
     # the acronym after a noun is still what the noun modifies
     ("Open the web UI in a browser.", (INH, "ui", "web")),
@@ -120,3 +130,23 @@ def test_a_long_run_without_stops_is_still_cut() -> None:
     text = " ".join(f"Row {i} Name Tarrow Value {i}" for i in range(60))
     longest = max(len(s.tokens) for s in nlp.parse(text).sentences)
     assert len(nlp.parse(text).sentences) > 1 and longest < 360
+
+
+def test_judged_additions_hold(spacy_nlp) -> None:
+    """The 49 relations the twenty-second session's code learns that the twenty-first's did
+    not (QA contexts with gold sentences left out, and sentences of the earlier judged samples;
+    new ones and relabels), judged blind by two helpers (docs/benchmarks.md §44): both 42
+    correct, the same 7 wrong — all from the title-noun rule, four of them relabels of relations
+    judged wrong before (badge rows, infobox fields, pieces of one name), two new infobox
+    fields the sentence guard joined, one adjective taken for a class ("the centrist
+    EURO.KO"). The correct ones are all learned but one: `chris hardman ⊑ pop star`, whose
+    guard (a verb the parse hung on the role noun) was withdrawn after judging because it
+    flipped a HotpotQA near-tie (§44)."""
+    rows = judged_rows("judged_added_s22.jsonl")
+    assert len(rows) == 49
+    assert all(r["verdict"] == r["verdict_2"] for r in rows)
+    wrong = sorted((r["a"], r["b"]) for r in rows if r["verdict"] == "wrong")
+    assert len(wrong) == 7 and ("euro.ko", "centrist") in wrong
+    right = [r for r in rows if r["verdict"] == "correct"]
+    lost = [r for r in right if not learns(relations_with_heads(spacy_nlp, r["sentence"]), r)]
+    assert [(r["a"], r["b"]) for r in lost] == [("chris hardman", "pop star")]

@@ -92,7 +92,7 @@ class AliasRules(RuleBase):
         auxes = {v.tokens[k].text.lower() for k in v.children(i, "aux", "auxpass")}
         if auxes != {"are" if plural else "is"}:
             return  # a definition is in the present: "A man who lived there was called ..."
-        term = b.arg(t, "class")
+        term = b.arg(t, "kind")  # the words that name the kind: "associative arrays"
         if term is not None:
             self.rule = "term-definition"
             self._emit("inheritance", term, b.parent(n, term, restricted=True), 0.8)

@@ -219,9 +219,8 @@ class ArgBuilder(ArgTokens):
         noun ("the City Manager form"), and not a bare noun before a code identifier
         ("dataclass InitVar"), nor one pointed back to ("this mode PyTorch")."""
         v = self.v
-        # not a verb the parse hung on the noun ("and [featured]amod UK pop star Chris Hardman")
-        mods = [k for k in v.children(noun, "compound", "amod") if v.tokens[k].upos != "VERB"]
-        if any(relational_noun(v.lemma(k)) for k in [noun, *mods]):
+        words = [noun, *v.children(noun, "compound", "amod")]
+        if any(relational_noun(v.lemma(k)) for k in words):
             return False
         if DEMONSTRATIVES & {v.determiner(noun), v.determiner(name)}:
             return False  # "In this mode PyTorch is built": the noun points back, names nothing

@@ -224,6 +224,13 @@ class VerbRules(AliasRules):
             out += [c] if self._part_noun(c) else []
         return self.b.args(out, "part")
 
+    def _people_listed(self, subject_tokens: list[int], objects: list[int]) -> bool:
+        """A subject that names people ("cast members") listing a person by name: members, not
+        parts (a "driver" or a "model" of software includes functions)."""
+        v = self.v
+        people = any(person_noun(singular(v.tokens[t].text.lower())) for t in subject_tokens)
+        return people and any(v.tokens[o].ent_type == "PERSON" for o in objects)
+
     def _comma_after(self, k: int) -> bool:
         """Token ``k`` is followed by a comma."""
         return k + 1 < len(self.v) and self.v.tokens[k + 1].text == ","
@@ -295,8 +302,8 @@ class VerbRules(AliasRules):
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
                 if len(kinds) == len(objects) and not self._restricted(subject_tokens):
                     self._emit_all("inheritance", object_args, subjects, 0.7)
-            elif any(person_noun(singular(v.tokens[t].text.lower())) for t in subject_tokens):
-                return  # "The cast members include X and Y": people, members of a group
+            elif self._people_listed(subject_tokens, objects):
+                return  # "The cast members include Ann Moss and Tom Hale": members of a group
             elif len(objects) < 2 or not all(v.tokens[o].ent_type == "PERSON" for o in objects):
                 # "The characters include Connor Mulgrew, ...": people are members, not parts
                 parts = [a for o in direct for a in b.expand(o, "part")]
