@@ -165,8 +165,13 @@ def _start_after_a_stop(doc: Any, longest: int = 40) -> None:
     name ('U-20 | World Cup') or after a bracket ('(born Mark Dyer) | was born in'). A
     sentence may start after a stop (".", "!", "?", ":", ";", "…") with any closing quotation
     marks, brackets and footnote marks after it ('said "Go." Then', 'left.[3] The'), or a
-    line break; after ``longest`` tokens with no such place (a table or a list run together)
-    the parser decides again, so that no sentence grows without bound."""
+    line break; after ``longest`` tokens with no such place the parser decides again, so that
+    no sentence grows without bound. A text with fewer full stops than one in ``longest``
+    tokens is no prose (an infobox flattened into text: "Genre Heavy metal Length 37: 35 Label
+    EMI ..."): there the parser alone decides, as its fields are no sentences either way."""
+    stops = sum(1 for tok in doc if tok.text[-1:] in ".!?")
+    if stops * longest < len(doc):
+        return
     since = 0
     for tok in doc[1:]:
         since += 1
