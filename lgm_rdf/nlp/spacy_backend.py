@@ -19,7 +19,7 @@ SENTENCE_GUARDS = "lgm_sentence_guards"  # the component that marks where no sen
 BRACKET_ABBREVIATIONS = frozenset({"lit", "c", "ca", "fl", "approx", "translit", "tr"})
 # what may end a sentence, and what may close after its stop
 _STOPS = frozenset(".!?:;…")
-_FOOTNOTE_OR_CLOSER = re.compile(r"(?:\[[^\[\]]{0,30}\]|[\"”'’)»])$")
+_FOOTNOTE_OR_CLOSER = re.compile(r"(?:\[[^\[\]]{0,30}\]|[\"”'’)»*_`])$")
 # longest text given to spaCy at once (it needs about 1 GB per 100,000 characters to parse)
 MAX_PIECE_CHARS = 100_000
 
@@ -172,10 +172,10 @@ def _start_after_a_stop(doc: Any, longest: int = 40) -> None:
     stops = sum(1 for tok in doc if tok.text[-1:] in ".!?")
     if stops * longest < len(doc):
         return
-    since = 0
+    text, since, joined = doc.text, 0, []
     for tok in doc[1:]:
         since += 1
-        before = doc.text[max(0, tok.idx - 80) : tok.idx]
+        before = text[max(0, tok.idx - 80) : tok.idx]
         if "\n" in before[len(before.rstrip()) :]:
             since = 0  # a line break ends what came before
             continue
@@ -185,7 +185,13 @@ def _start_after_a_stop(doc: Any, longest: int = 40) -> None:
         if before[-1:] in _STOPS:
             since = 0
         elif since <= longest and not tok.is_space:
-            tok.is_sent_start = False
+            joined.append(tok.i)
+    if joined:  # set at once: each ``is_sent_start`` assignment scans the whole doc
+        from spacy.attrs import SENT_START
+
+        marks = doc.to_array([SENT_START])
+        marks[joined] = 2**64 - 1  # -1, "no start", as the unsigned array holds it
+        doc.from_array([SENT_START], marks)
 
 
 def _register_sentence_guards() -> None:

@@ -13,6 +13,7 @@ from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.spelling import acronym_matches, spelled_out
+from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, relational_noun
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate", "romanize", "romanise", "transliterate"})
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate", "spell"})
@@ -28,6 +29,9 @@ _NAMED_OBJECTS = ("obj", "npadvmod")
 _NAMES_BY = frozenset({"name", "nickname", "pseudonym", "mononym", "moniker", "sobriquet"})
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
 _NO_MEMBERS = _PLACE_OR_TIME - {"NORP"}  # "(Jesuits)" may be tagged a group, not a place
+# "is called a second time", "is called once": how often something is invoked, no term
+_TIMES = frozenset({"time", "times", "once", "twice"})
+_PERSONAL = frozenset({"i", "we", "he", "she", "they", "you"})
 # a registry's code for a name: capitals and digits, one token ("KILM", "ILM", "LHR")
 _CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 
@@ -84,11 +88,18 @@ class AliasRules(RuleBase):
             return  # common nouns both (the first word capitalised): a term, not a name
         if not self.defined_by_clause(n, i):
             return  # "This device is called ...": a thing pointed back to, no definition
+        clause = [k for c in v.children(n, "relcl", "acl") for k in v.subtree(c)]
+        if any(v.tokens[k].ent_type == "DATE" or v.lemma(k) in _PERSONAL for k in clause):
+            return  # "A song that he wrote in 1970 is known as a classic": one song
+        if any(v.tokens[c].tag == "VBD" for c in v.children(n, "relcl", "acl")):
+            return  # "A man who founded the town is called a hero": a definition is generic
         det, plural = v.determiner(n), v.is_plural(n)
         if plural != v.is_plural(t) or (det not in ("a", "an", "the") if not plural else det):
             return
         if det == "the" and v.determiner(t):
             return  # "The man who founded it is known as a hero": one man described
+        if not self._plain_term(i, t):
+            return
         auxes = {v.tokens[k].text.lower() for k in v.children(i, "aux", "auxpass")}
         if auxes != {"are" if plural else "is"}:
             return  # a definition is in the present: "A man who lived there was called ..."
@@ -96,6 +107,22 @@ class AliasRules(RuleBase):
         if term is not None:
             self.rule = "term-definition"
             self._emit("inheritance", term, b.parent(n, term, restricted=True), 0.8)
+
+    def _plain_term(self, verb: int, t: int) -> bool:
+        """The term ``t`` the naming ``verb`` gives is a plain noun naming a kind: not "of"
+        something ("are called instances of the class", "a pioneer of grunge"), a relation
+        ("members of"), a judgement ("is known as a classic"), a count or a time ("is called a
+        second time": invoked), and no one in particular names it ("called names by the
+        moderators")."""
+        v = self.v
+        lemma = v.lemma(t)
+        if v.pp_objects(t, "of") or relational_noun(lemma) or lemma in EVALUATIVE_NOUNS:
+            return False
+        counted = v.children(t, "nummod") or any(
+            v.tokens[k].ent_type == "ORDINAL" for k in v.children(t, "amod")
+        )
+        named_by = v.pp_objects(verb, "by") or v.pp_objects(t, "by")
+        return not (counted or lemma in _TIMES or named_by)
 
     def defined_by_clause(self, n: int, verb: int) -> bool:
         """The noun ``n`` is narrowed by a clause or a phrase of its own ("animals that eat
