@@ -123,14 +123,28 @@ def no_sentence_start_inside(doc: Any) -> Any:
     _split_glued_brackets(doc)
     _keep_brackets_whole(doc)
     _start_after_a_stop(doc)
-    for tok in doc[2:]:
-        stop = doc[tok.i - 1]
-        before = doc[tok.i - 2]
-        if stop.text != "." or stop.whitespace_ or before.whitespace_:
-            continue
-        if before.text[-1:].isalnum() and tok.text[:1].isalnum():
-            tok.is_sent_start = False
+    dotted = [
+        tok.i
+        for tok in doc[2:]
+        if doc[tok.i - 1].text == "."
+        and not doc[tok.i - 1].whitespace_
+        and not doc[tok.i - 2].whitespace_
+        and doc[tok.i - 2].text[-1:].isalnum()
+        and tok.text[:1].isalnum()
+    ]
+    _forbid_starts(doc, dotted)
     return doc
+
+
+def _forbid_starts(doc: Any, indices: Sequence[int]) -> None:
+    """Mark the tokens ``indices`` as starting no sentence, all at once (each assignment to
+    ``Token.is_sent_start`` scans the whole doc, which made a guard quadratic)."""
+    if indices:
+        from spacy.attrs import SENT_START
+
+        marks = doc.to_array([SENT_START])
+        marks[list(indices)] = 2**64 - 1  # -1, "no start", as the unsigned array holds it
+        doc.from_array([SENT_START], marks)
 
 
 def _split_glued_brackets(doc: Any) -> None:
@@ -148,6 +162,7 @@ def _keep_brackets_whole(doc: Any, longest: int = 40) -> None:
     parser split "X (born 31 May 1955 in Mouscron) is a cyclist" after "31" and gave the second
     half the subject "May 1955 in Mouscron"."""
     opened: list[int] = []
+    inner: list[int] = []
     for tok in doc:
         if tok.text == "(":
             opened.append(tok.i)
@@ -155,8 +170,8 @@ def _keep_brackets_whole(doc: Any, longest: int = 40) -> None:
             start = opened.pop()
             inside = doc[start + 1 : tok.i + 1]
             if tok.i - start <= longest and not any(t.text in (".", "!", "?") for t in inside):
-                for t in inside:
-                    t.is_sent_start = False
+                inner.extend(t.i for t in inside)
+    _forbid_starts(doc, inner)
 
 
 def _start_after_a_stop(doc: Any, longest: int = 40) -> None:
@@ -186,12 +201,7 @@ def _start_after_a_stop(doc: Any, longest: int = 40) -> None:
             since = 0
         elif since <= longest and not tok.is_space:
             joined.append(tok.i)
-    if joined:  # set at once: each ``is_sent_start`` assignment scans the whole doc
-        from spacy.attrs import SENT_START
-
-        marks = doc.to_array([SENT_START])
-        marks[joined] = 2**64 - 1  # -1, "no start", as the unsigned array holds it
-        doc.from_array([SENT_START], marks)
+    _forbid_starts(doc, joined)
 
 
 def _register_sentence_guards() -> None:

@@ -42,7 +42,7 @@ from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 
 # entity types a name after "a" never makes a class of
 _NO_CLASS_ENTITIES = frozenset({"GPE", "LOC", "PERSON", "DATE", "TIME", "CARDINAL", "MONEY"})
-NOUNS_ADJ = frozenset({"NOUN", "ADJ"})
+_NOUNS_ADJ = frozenset({"NOUN", "ADJ"})
 
 
 class ArgBuilder(ArgTokens):
@@ -159,7 +159,7 @@ class ArgBuilder(ArgTokens):
         if role is None or not role.is_name or not toks[noun].text.islower():
             return role
         start = noun
-        while start > 0 and toks[start - 1].text.islower() and toks[start - 1].upos in NOUNS_ADJ:
+        while start > 0 and toks[start - 1].text.islower() and toks[start - 1].upos in _NOUNS_ADJ:
             start -= 1
         named = start > 1 and toks[start - 2].text[:1].isupper()
         if start == 0 or not (named or looks_like_acronym(toks[start - 1].text)):
