@@ -88,9 +88,20 @@ def token_key(tok: Token) -> str:
         return single.lower()  # "LLMs" and "LLM" are one concept
     if _CAMEL.search(tok.text) or (len(tok.text) > 1 and tok.text.isupper()):
         return tok.text.lower()  # "QueryParamTypes", "BLAS": an identifier or acronym as written
-    if tok.upos == "NOUN":
+    if tok.upos == "NOUN" and not _name_taken_for_noun(tok):
         return lemma_of(tok)
     return tok.text.lower()
+
+
+# entity types whose capitalised words are names, whatever their tag ("part of [Leeds]NNS");
+# not organisations and titles, whose words are often common nouns ("Best Books of the Year")
+_NAME_ENTITIES = frozenset({"GPE", "LOC", "FAC", "PERSON"})
+
+
+def _name_taken_for_noun(tok: Token) -> bool:
+    """A capitalised word inside a sentence, within a place or person entity, that the tagger
+    took for a common noun: "Leeds" is no plural of "leed", "Banks" none of "bank"."""
+    return tok.i > 0 and tok.text[:1].isupper() and tok.ent_type in _NAME_ENTITIES
 
 
 def phrase_key(tokens: Sequence[Token], as_written: frozenset[int] = frozenset()) -> str:

@@ -12,19 +12,41 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lgm_rdf.learn.patterns.base import RuleBase
-from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.offices import ranked_office
 from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
     MEASURE_NOUNS,
+    ROLE_SUFFIXES,
     count_word,
     relational_noun,
 )
+from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
 # labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
 _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
+# what may stand before a class noun a title is set off after: "the", "a", "an", an owner
+_SET_OFF_OWNERS = frozenset({"the", "a", "an", "poss"})
+
+
+def set_off_title(v: DepView, k: int) -> bool:
+    """A quoted title set off by commas after the singular class noun ``k`` with an article or
+    an owner ("Carr's second studio album, "The Way"", "a live album, "Live at Leeds","), not a
+    relational one ("his wife, "Mary""), not an indefinite one after a preposition, the whole a
+    noun is "of" ("an episode of the crime
+    drama, "The Wire"", not "First of the film series, "A"": a member)."""
+    toks = v.tokens
+    if v.is_plural(k) or v.determiner(k) not in _SET_OFF_OWNERS or relational_noun(v.lemma(k)):
+        return False
+    if v.determiner(k) in ("a", "an") and v.rels[k] == "pobj":
+        return False  # "the series, based on a book series, "A"": a title of the outer noun
+    of = v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of"
+    if of and ((g := v.head(h)) is None or v.tokens[g].upos != "NOUN" or v.lemma(g) == "one"):
+        return False
+    close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
+    return close is not None and (close + 1 == len(toks) or toks[close + 1].upos == "PUNCT")
 
 
 class AppositionRules(RuleBase):
@@ -56,12 +78,22 @@ class AppositionRules(RuleBase):
                 continue  # "a compilation album by the Santa Cruz, California-based band X"
             if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
                 continue
-            if v.children(i, "appos") or any(b.proper(k) for k in v.kids[h] if k < h):
+            whose = any(b.proper(k) for k in v.kids[h] if k < h)
+            if v.children(i, "appos") or (whose and not self._person_with_role(h, i)):
                 continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
             if name is not None and name.is_name:
                 self.rule = "definite-apposition"
-                self._emit("inheritance", name, b.parent(h, name), 0.8)
+                parent = b.title_class(h, name) if whose else b.parent(h, name)
+                self._emit("inheritance", name, parent, 0.8)
+
+    def _person_with_role(self, h: int, i: int) -> bool:
+        """A person's name set off after a role noun a name modifies ("The BBC presenter, Ann
+        Moss,", "the Manchester United striker, Wayne Rooney,"): whose role, not where."""
+        v, b = self.v, self.b
+        people = all(v.tokens[k].ent_type == "PERSON" for k in b.name_tokens(i))
+        role = person_noun(v.lemma(h)) or v.lemma(h).endswith(ROLE_SUFFIXES + ("ian",))
+        return people and role
 
     def _name_definite_appositions(self) -> None:
         """ "Santiago de Compostela, the political capital city, has ...": a definite singular
@@ -124,7 +156,10 @@ class AppositionRules(RuleBase):
         first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
         if not adjacent or first < 1 or toks[first - 1].text != ",":
             return False
-        ends = not (end < len(v) and toks[end].upos != "PUNCT")
+        ends = end >= len(v) or toks[end].upos == "PUNCT"
+        if not ends and toks[end - 1].text == "," and end - 1 > i:
+            # "formed a band, Alchemist, with two friends": the closing comma hangs on the name
+            ends = toks[end].upos != "CCONJ" and not toks[end].text[:1].isupper()
         return ends and (listed or not v.children(i, "conj", "cc"))
 
     def _plural_appositions(self) -> None:

@@ -59,6 +59,7 @@ from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
+from lgm_rdf.learn.patterns.scripts import ScriptNameRules
 from lgm_rdf.learn.patterns.shared import shared_subject
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
@@ -105,7 +106,7 @@ class PatternExtractor:
         return list(out.values())
 
 
-class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules):
+class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules):
     """All rules applied to one sentence."""
 
     def run(self) -> list[Relation]:
@@ -135,6 +136,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             ("bracketed-short-name", self._bracketed_short_names),
             ("registry-code", self._registry_codes),
             ("named-list", self._named_lists),
+            ("colon-list", self._colon_lists),
             ("inverted-superlative", self._inverted_superlatives),
             ("quoted-subject", self._quoted_subjects),
             ("entity-after-noun", self._entity_after_noun),
@@ -147,6 +149,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, OfficeTitleRules
             ("divisions-of-name", self._divisions_of_name),
             ("bracketed-members", self._bracketed_members),
             ("foreign-name", self._foreign_names),
+            ("other-script-name", self._other_script_names),
         ):
             self.rule = rule
             apply()

@@ -1,5 +1,5 @@
 """What the predicate noun of a copula says about its subjects (a mixin over
-``prose.ProseRules``, used by the copula rules of ``extractor`` and the title rules): a class
+``becoming.BecomingRules``, used by the copula rules of ``extractor`` and the title rules): a class
 ("a film director"), a ranked member ("the largest city", "the debut EP by"), a kind ("a type
 of"), a part ("part of"), a member ("one of the Bs", "a member of"), an alias ("another name for
 X"), or nothing (a relation: "the capital of France", "a friend of Bob"; a judgement or a
@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.becoming import BecomingRules
 from lgm_rdf.learn.patterns.depview import HYPHENS
 from lgm_rdf.learn.patterns.offices import office_of
-from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
@@ -35,7 +35,9 @@ from lgm_rdf.learn.patterns.words import (
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     ROLE_SUFFIXES,
+    SERIAL_PARTS,
     VERBAL_NOUN_SUFFIXES,
+    WORK_WHOLES,
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
@@ -63,7 +65,7 @@ _NO_PLAIN_CLASS = (
 _OPENING_QUANTIFIERS = frozenset({"most", "many", "some", "all", "several", "few"})
 
 
-class PredicateRules(ProseRules):
+class PredicateRules(BecomingRules):
     """The predicate noun of "X is (a) N" and what it makes of X."""
 
     def _predicate(
@@ -111,6 +113,7 @@ class PredicateRules(ProseRules):
                 for t in kind:
                     found = office or b.parent(t, child, restricted=True)
                     self._emit("inheritance", child, found, 0.85)
+            self._part_of_work(children, n)
             return
         gathered = [o for o in of if v.is_plural(o) or len(v.conjuncts(o)) > 1]
         if lemma in COLLECTIVE_NOUNS and gathered and self._article(host) in ("a", "an"):
@@ -194,6 +197,47 @@ class PredicateRules(ProseRules):
             for child in children:
                 found = b.parent(n, child, restricted=True)
                 self._emit("inheritance", child, found, confidence)
+            self._part_of_work(children, n)
+
+    def _part_of_work(self, children: list[Arg], n: int) -> None:
+        """'"Pilot" is the first episode of the series "Lost"', '"Yesterday" is a song from
+        the album "Help!"': a numbered part of a named work is a part of it."""
+        if self.v.lemma(n) not in SERIAL_PARTS:
+            return
+        rule, self.rule = self.rule, "part-of-work"
+        named = [c for c in children if c.is_name]
+        self._emit_all("composition", self._named_works(n), named, 0.8)
+        self.rule = rule
+
+    def _named_works(self, n: int) -> list[Arg]:
+        """The named work a part ``n`` is "of", "from", "in" or "on": a quoted title or a
+        name taken for a work ("of "Lost""), a quoted title after a work noun ("of the series "Lost"", "of the series, "Lost""), or a
+        work noun names modify ("in the Harry Potter series"); none for a common noun alone
+        ("of the season") or another name ("a film from Paramount Pictures")."""
+        v, b = self.v, self.b
+        found: list[Arg] = []
+        for o in v.pp_objects(n, "of", "from", "in", "on"):
+            names = [m for m in v.children(o, "compound") if b.proper(m)]
+            if b.proper(o):
+                if v.quoted(o) or v.tokens[o].ent_type == "WORK_OF_ART":
+                    found += [a for a in b.args([o], "name") if a.is_name]
+                continue  # "a film from Paramount Pictures": where it comes from, no whole
+            if v.lemma(o) not in WORK_WHOLES:
+                continue
+            if (quote := self._quote_after(o)) is not None:
+                titles = self._named_items(quote)
+                found += [a for a in map(self._title_arg, titles[:1]) if a is not None]
+            elif names:
+                start = min(min(v.subtree(m)) for m in names)  # "Harry Potter", not "Potter"
+                if (whole := b.from_tokens(list(range(start, o + 1)))) is not None:
+                    found.append(replace(whole, is_name=True))
+        return found
+
+    def _quote_after(self, o: int) -> int | None:
+        """The opening quotation mark right after noun ``o``, or after a comma after it."""
+        toks = self.v.tokens
+        k = o + 2 if o + 1 < len(toks) and toks[o + 1].text == "," else o + 1
+        return k if k < len(toks) and toks[k].text in ('"', "“") else None
 
     def _collected(self, wholes: list[Arg], of: list[int]) -> None:
         """ "The Christmas Mountains are a series of rounded peaks", "X is a combination of A

@@ -1,4 +1,4 @@
-"""Recall rules for encyclopaedic prose (a mixin over ``titles.TitleRules``).
+"""Recall rules for encyclopaedic prose (a mixin over ``colon_lists.ColonListRules``).
 
 Written from the shapes Wikipedia-style sentences use where the parse of the small models
 breaks (quoted titles, names cut into prepositions) or where the class comes before the name:
@@ -22,22 +22,17 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
+from lgm_rdf.learn.patterns.colon_lists import ColonListRules
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, nation_word
 from lgm_rdf.learn.patterns.spelling import spells
-from lgm_rdf.learn.patterns.titles import MENTION_NOUNS, TitleRules
+from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
-    BECOMING_VERBS,
     COPULA_HEDGES,
-    DECLARING_VERBS,
     DIVIDED_INTO_NOUNS,
-    FOUNDING_VERBS,
-    JUDGING_VERBS,
     NAMED_BY_OF_NOUNS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
-    ROLE_SUFFIXES,
-    SERVING_VERBS,
     VAGUE_QUANTITIES,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
@@ -47,9 +42,6 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all", "one"})
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
-# predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
-# mystery", "was created as a hobby")
-_NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
 _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
 _BRACKET_ADVERBS = frozenset(
     {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
@@ -64,7 +56,7 @@ _BRACKET_NAMING: dict[str, tuple[str, ...]] = {
 }
 
 
-class ProseRules(TitleRules):
+class ProseRules(ColonListRules):
     """Rules for named lists, inverted superlatives, place names and bracketed names."""
 
     # ------------------------------------------------------------------ named lists
@@ -185,65 +177,6 @@ class ProseRules(TitleRules):
             for span in items:
                 if (name := self._title_arg(span)) is not None:
                     self._emit("inheritance", name, b.parent(k, name, restricted=True), 0.8)
-
-    # ------------------------------------------------------------------ becoming
-    def _becoming(self) -> None:
-        """ "Paris became a city", "Machu Picchu was declared a World Heritage Site", "He
-        served as a senator", "The Union was created as a dominion", "Kubrick is regarded as one
-        of the most influential directors": a verb that puts a named subject into the class of
-        its predicate noun (``words.BECOMING_VERBS`` and the lists after it). A common-noun
-        subject is left out ("The town became a city" says nothing of towns), and so is a
-        pronoun standing for one; a definite predicate names one thing
-        ("became the president") unless it ranks ("became the 50th state", read as the copula
-        reads it); hedges, alternatives, quotes, gapping ("Smith became a senator and Jones a
-        judge"), states ("remains a mystery") and standings ("a leader in AI") state no class."""
-        v, b = self.v, self.b
-        for i, tok in enumerate(v.tokens):
-            lemma, passive = v.lemma(i), v.is_passive(i)
-            if tok.upos not in ("VERB", "AUX") or self._hedged(i):
-                continue
-            if v.rels[i] == "acl":
-                continue  # a relative clause: its subject is hard to tell ("X as Y, a skier who")
-            if lemma in BECOMING_VERBS and not passive:
-                preds = v.children(i, "attr", "xcomp")  # xcomp: Universal Dependencies
-            elif lemma in DECLARING_VERBS | JUDGING_VERBS and passive:
-                preds = v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
-            elif (lemma in FOUNDING_VERBS and passive) or (lemma in SERVING_VERBS and not passive):
-                preds = v.pp_objects(i, "as")
-            else:
-                continue
-            s, clause = self._clause_subject(i)
-            if s is None or self._blocked(i, clause):
-                continue
-            tokens = [k for k in b.subjects(s, clause) if self._named_subject(k)]
-            subjects = [a for a in b.subject_args(tokens) if a.is_name]
-            # "a B in 1981 and a C in 1983", not "either a priest or a soldier"
-            preds = [c for n in preds if not self._refused_predicate(n) for c in v.conjuncts(n)]
-            for n in (n for n in preds if n > i and self._class_predicate(n)):
-                if v.lemma(n) in _NO_STATE_NOUNS:
-                    continue  # "remains a mystery", "was created as a hobby"
-                ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
-                if ccs and any(b.proper(k) for k in range(ccs[0], n)):
-                    continue  # "Smith became a senator and Jones a judge": gapping
-                if v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) and v.pp_objects(n, "in"):
-                    continue  # "was recognized as a leader in AI": a standing, not a class
-                self.rule = "become"
-                self._predicate(subjects, n, 0.8)
-
-    def _class_predicate(self, n: int) -> bool:
-        """A predicate that can name a class: a noun, or "one" of a plural ("one of the Bs")."""
-        v = self.v
-        if v.tokens[n].upos in ("NOUN", "PROPN"):
-            return True
-        return v.lemma(n) == "one" and any(v.is_plural(o) for o in v.pp_objects(n, "of"))
-
-    def _named_subject(self, k: int) -> bool:
-        """A subject token that names something: a name, or a pronoun whose antecedent is one
-        ("It became a city" after "the town" says nothing of towns)."""
-        if not self.b.is_pronoun(k):
-            return True
-        ante = self.b.antecedents.get((self.b.si, k))
-        return getattr(ante, "kind", "") in ("entity", "propn")
 
     def _hedged(self, clause: int) -> bool:
         """A hedging adverb on the clause: "was once a planet", "is no longer", "sometimes"."""

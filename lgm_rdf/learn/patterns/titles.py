@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lgm_rdf.learn.patterns.appositions import set_off_title
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes
@@ -33,7 +34,6 @@ from lgm_rdf.learn.patterns.words import (
     RANK_NOUNS,
     RELATIONAL_NOUNS,
     TAXON_RANKS,
-    relational_noun,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.coref.lexicon import person_noun
@@ -194,19 +194,6 @@ class TitleRules(ListRules):
                         role = Arg(b.key([earlier]), toks[earlier].text.lower(), False)
                         self._emit("inheritance", name, role, 0.8)
 
-    def _set_off_title(self, k: int) -> bool:
-        """A quoted title set off by commas after the definite or owned singular class noun
-        ``k`` (not a relational one: "his wife, "Mary""), the whole a noun is "of" ("an episode
-        of the crime drama, "The Wire"", not "First of the film series, "A"": a member)."""
-        v, toks = self.v, self.v.tokens
-        if v.is_plural(k) or v.determiner(k) not in ("the", "poss") or relational_noun(v.lemma(k)):
-            return False
-        of = v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of"
-        if of and ((g := v.head(h)) is None or v.tokens[g].upos != "NOUN" or v.lemma(g) == "one"):
-            return False
-        close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
-        return close is not None and (close + 1 == len(toks) or toks[close + 1].upos == "PUNCT")
-
     def _leading_plural(self, k: int) -> bool:
         """A plural role opening the sentence ("Drummers Jack Irons and Matt Cameron"), which
         the tagger takes for a name and so for no plural."""
@@ -266,7 +253,7 @@ class TitleRules(ListRules):
                 if toks[k].deprel == "pobj":
                     continue  # 'After two weeks, "Foo" and "Bar" were ...': a time, no class
                 start += 1  # 'four singles, "A," "B" and "C"': the counted list follows
-            elif toks[start].text == "," and self._set_off_title(k):
+            elif toks[start].text == "," and set_off_title(v, k):
                 start += 1  # 'Carr's second studio album, "The Way the World Looks", followed'
             if (
                 start >= len(toks)
@@ -290,19 +277,20 @@ class TitleRules(ListRules):
 
     def _noun_by_position(self, k: int) -> bool:
         """A lower-case word the tagger did not take for a noun, but in a noun's place: after a
-        determiner or number and only modifiers ("the Hindi [films]VERB "Amar Deep"")."""
+        determiner or number and only modifiers, a year among them ("the Hindi [films]VERB "Amar
+        Deep"", "the new 2011 YTV [show]VERB "X"")."""
         v, toks = self.v, self.v.tokens
         tok = toks[k]
         if not tok.text.isalpha() or not tok.text.islower() or tok.upos not in _MISTAGGED:
             return False
         if tok.tag in ("VBN", "VBD", "VBG"):
             return False  # 'a song in 1967 called "X"': a participle, no noun
-        for j in range(k - 1, max(-1, k - 4), -1):
+        for j in range(k - 1, max(-1, k - 5), -1):
             if toks[j].upos == "DET" and v.lemma(j) not in ("that", "which", "this"):
                 return True
             if toks[j].upos == "NUM" and not is_year(toks[j].text):
                 return True
-            if toks[j].upos not in ("ADJ", "PROPN", "NOUN"):
+            if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not is_year(toks[j].text):
                 return False
         return False
 

@@ -97,6 +97,15 @@ SCOPE_ADJECTIVES = (
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # nouns that, as a predicate with "of", make their subject a part of the "of" object
 PORTION_NOUNS = words("portion section segment")
+# the numbered parts of a work: "the first episode of Lost", "the second single from the album X"
+# works made of such parts: "the third book in the Harry Potter series", 'the album "Help!"'
+WORK_WHOLES = words(
+    "album series show season book collection trilogy anthology saga franchise soundtrack ep "
+    "lp mixtape compilation serial sitcom programme program cycle sequence opera musical"
+)
+SERIAL_PARTS = words(
+    "episode single song track chapter volume installment instalment book film novel"
+)
 # determiners of a subject that make a statement about some individuals, not about a class
 SUBJECT_DETS = words("this that these those poss some many several few most any other another")
 RELATIVE = words("which that who whom")
@@ -262,7 +271,14 @@ DECLARING_VERBS = words(
     "inaugurate enthrone consecrate"
 )
 FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
-SERVING_VERBS = words("serve work rule reign")
+# active verbs whose "as" names the class the subject is one of ("served as a senator", "trained
+# as a lawyer", "enlisted as a private", "stood as a candidate")
+SERVING_VERBS = words("serve work rule reign train qualify enlist practise practice retire stand")
+# passive verbs whose "as" names the post the subject was taken on for ("was hired as an
+# assistant coach", "was signed as a free agent", "was commissioned as a second lieutenant")
+HIRING_VERBS = words("hire employ recruit sign draft commission engage")
+# verbs of a career, whose "as" names what the subject was ("began his career as a reporter")
+CAREER_VERBS = words("begin start end finish")
 # offices and jobs one holds "of" an organisation or a place: ranked ("the seventh President
 # of Israel", "the first lead singer of X"), the office alone is the class its holder is one of
 _OFFICES = words(

@@ -1,0 +1,126 @@
+"""Verbs that put a named subject into a class (a mixin over ``prose.ProseRules``).
+
+inheritance  "Paris became a city", "Machu Picchu was declared a World Heritage Site", "He
+             served as a senator", "Smith worked as a journalist in Paris", "She trained as a
+             lawyer", "He was hired as an assistant coach", "He began his career as a
+             reporter", "The Union was created as a dominion", "Kubrick is regarded as one of
+             the most influential directors"
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.args import is_year
+from lgm_rdf.learn.patterns.prose import ProseRules
+from lgm_rdf.learn.patterns.words import (
+    BECOMING_VERBS,
+    CAREER_VERBS,
+    DECLARING_VERBS,
+    FOUNDING_VERBS,
+    HIRING_VERBS,
+    JUDGING_VERBS,
+    ROLE_SUFFIXES,
+    SERVING_VERBS,
+)
+
+# predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
+# mystery", "was created as a hobby")
+_NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
+# entity types of a place or a time: "a journalist in Paris" says where, "a leader in AI" ranks
+_WHERE_OR_WHEN = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME"})
+# verbs that rate rather than appoint: "recognized as a leader in AI" is a standing
+_RATING_VERBS = JUDGING_VERBS | frozenset({"recognise", "recognize", "declare", "proclaim"})
+
+
+class BecomingRules(ProseRules):
+    """A verb whose subject joins the class its predicate noun names."""
+
+    def _becoming(self) -> None:
+        """A verb that puts a named subject into the class of its predicate noun: "became",
+        "remained" (``words.BECOMING_VERBS``); "was declared", "is regarded as" (passive
+        declaring and judging verbs); "was founded as" (passive founding verbs); "served as",
+        "worked as", "trained as" (active serving verbs); "was hired as" (passive hiring verbs);
+        "began his career as" (a career verb with "career" as its object). A common-noun
+        subject is left out ("The town became a city" says nothing of towns), and so is a
+        pronoun standing for one; a definite predicate names one thing ("became the president")
+        unless it ranks ("became the 50th state", read as the copula reads it); hedges,
+        alternatives, quotes, gapping ("Smith became a senator and Jones a judge"), states
+        ("remains a mystery") and standings ("a leader in AI") state no class."""
+        v, b = self.v, self.b
+        for i, tok in enumerate(v.tokens):
+            if tok.upos not in ("VERB", "AUX") or self._hedged(i):
+                continue
+            if v.rels[i] == "acl":
+                continue  # a relative clause: its subject is hard to tell ("X as Y, a skier who")
+            preds = self._class_predicates(i)
+            if not preds:
+                continue
+            s, clause = self._clause_subject(i)
+            if s is None or self._blocked(i, clause):
+                continue
+            tokens = [k for k in b.subjects(s, clause) if self._named_subject(k)]
+            if v.lemma(i) in HIRING_VERBS and v.is_passive(i):
+                # "Urbis was commissioned as a museum": a thing is ordered, not hired, as one
+                people = [k for k in tokens if v.lemma(k) in ("he", "she")]
+                tokens = people + [k for k in tokens if v.tokens[k].ent_type == "PERSON"]
+            subjects = [a for a in b.subject_args(tokens) if a.is_name]
+            # "a B in 1981 and a C in 1983", not "either a priest or a soldier"
+            preds = [c for n in preds if not self._refused_predicate(n) for c in v.conjuncts(n)]
+            for n in (n for n in preds if n > i and self._class_predicate(n)):
+                if v.lemma(n) in _NO_STATE_NOUNS:
+                    continue  # "remains a mystery", "was created as a hobby"
+                ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
+                if ccs and any(b.proper(k) for k in range(ccs[0], n)):
+                    continue  # "Smith became a senator and Jones a judge": gapping
+                if self._standing(n, judged=v.lemma(i) in _RATING_VERBS):
+                    continue  # "was recognized as a leader in AI": a standing, not a class
+                self.rule = "become"
+                self._predicate(subjects, n, 0.8)
+
+    def _class_predicates(self, i: int) -> list[int]:
+        """The predicate nouns verb ``i`` puts its subject into the class of (none when it is
+        no such verb)."""
+        v, lemma, passive = self.v, self.v.lemma(i), self.v.is_passive(i)
+        if lemma in BECOMING_VERBS and not passive:
+            return v.children(i, "attr", "xcomp")  # xcomp: Universal Dependencies
+        if lemma in DECLARING_VERBS | JUDGING_VERBS and passive:
+            return v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
+        if passive and lemma in FOUNDING_VERBS | HIRING_VERBS:
+            return v.pp_objects(i, "as")
+        if not passive and lemma in SERVING_VERBS:
+            return v.pp_objects(i, "as")
+        if not passive and lemma in CAREER_VERBS:
+            # "began his career as a reporter": "as" hangs on the verb or on "career"
+            careers = [o for o in v.children(i, "obj") if v.lemma(o) == "career"]
+            return [p for c in careers for p in v.pp_objects(c, "as") + v.pp_objects(i, "as")]
+        return []
+
+    def _standing(self, n: int, judged: bool) -> bool:
+        """An agent noun "in" a field ranks its holder ("was recognized as a leader in AI",
+        "a pioneer in radio"); after a verb of work or appointment (not ``judged``), "in" a
+        place or a time only locates ("worked as a journalist in Paris")."""
+        v = self.v
+        if not v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) or not v.pp_objects(n, "in"):
+            return False
+        if judged:
+            return True
+        places = [
+            o
+            for o in v.pp_objects(n, "in")
+            if v.tokens[o].ent_type in _WHERE_OR_WHEN or is_year(v.tokens[o].text)
+        ]
+        return len(places) < len(v.pp_objects(n, "in"))
+
+    def _class_predicate(self, n: int) -> bool:
+        """A predicate that can name a class: a noun, or "one" of a plural ("one of the Bs")."""
+        v = self.v
+        if v.tokens[n].upos in ("NOUN", "PROPN"):
+            return True
+        return v.lemma(n) == "one" and any(v.is_plural(o) for o in v.pp_objects(n, "of"))
+
+    def _named_subject(self, k: int) -> bool:
+        """A subject token that names something: a name, or a pronoun whose antecedent is one
+        ("It became a city" after "the town" says nothing of towns)."""
+        if not self.b.is_pronoun(k):
+            return True
+        ante = self.b.antecedents.get((self.b.si, k))
+        return getattr(ante, "kind", "") in ("entity", "propn")

@@ -1,0 +1,125 @@
+"""Members listed after a counted plural and a colon (a mixin over ``titles.TitleRules``).
+
+inheritance  'The trilogy consists of three films: "Alpha", "Beta" and "Gamma"', "Two venues
+             were used: the Sydney Baseball Stadium and Blacktown Olympic Park", "He played
+             three instruments: guitar, piano and drums": as many items as the noun counts,
+             after a colon, are its members or kinds
+composition  each of them is a part of what the sentence says has the counted plural as parts
+             ("The trilogy consists of three films: A, B and C")
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.args import Arg
+from lgm_rdf.learn.patterns.titles import TitleRules
+from lgm_rdf.learn.patterns.words import (
+    EVALUATIVE_NOUNS,
+    KIN_MODIFIERS,
+    MEASURE_NOUNS,
+    QUANTITY_NOUNS,
+    count_word,
+    relational_noun,
+)
+from lgm_rdf.nlp.wordlists import words
+
+# counted plurals whose list is no set of members: times, amounts, vague things ("two weeks:",
+# "three reasons:", "two things:")
+_NO_MEMBERS = words(
+    "time times day days week weeks month months year years hour hours minute minutes "
+    "thing things reason reasons way ways step steps point points goal goals"
+)
+
+_MAX_GAP = 12  # tokens from the counted plural to the colon
+
+
+class ColonListRules(TitleRules):
+    """The rule ``colon-list``."""
+
+    def _colon_lists(self) -> None:
+        """A lower-case plural with one count, then a colon and a closed list of exactly as
+        many items (quoted titles, names, or common nouns) that ends the clause: each item is
+        a member of the class ('three films: "A", "B" and "C"'), or a kind of it for common
+        nouns ("three instruments: guitar, piano and drums"); the colon may end the plural's
+        clause ("Two venues were used for the Games: A and B"). Not a relational noun of
+        someone's ("his two sons: A and B"), a time, an amount, or a vague noun."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for h in range(len(toks) - 3):
+            if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
+                continue
+            counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+            colon = self._colon_after(h)
+            if len(counts) != 1 or colon is None or self._blocked(h):
+                continue
+            lemma = v.lemma(h)
+            if lemma in _NO_MEMBERS | EVALUATIVE_NOUNS | MEASURE_NOUNS | QUANTITY_NOUNS:
+                continue
+            if relational_noun(lemma) or lemma in KIN_MODIFIERS:
+                continue  # "his two sons: A and B", "two members: A and B": a relation
+            items = self._listed_after_colon(colon + 1)
+            if not items or counts != [count_word(len(items))]:
+                continue
+            self.rule = "colon-list"
+            listed = [a for a in map(self._colon_item, items) if a is not None]
+            for item in listed:
+                parent = b.parent(h, item, restricted=True)
+                self._emit("inheritance", item, parent, 0.8)
+                # "The trilogy consists of three films: A, B and C": each is a part as well
+                for whole in self._wholes_of(parent):
+                    self._emit("composition", whole, item, 0.8)
+
+    def _colon_after(self, h: int) -> int | None:
+        """The colon that closes the clause of the counted plural ``h``: right after it, or
+        after the rest of its clause ("Two venues were used for the Games: A and B") when no
+        other counted plural, stop or semicolon comes between."""
+        v, toks = self.v, self.v.tokens
+        for k in range(h + 1, min(len(toks), h + _MAX_GAP)):
+            if toks[k].text == ":":
+                return k
+            if toks[k].text in (";", ".", "(") or (v.is_plural(k) and v.children(k, "nummod")):
+                return None
+        return None
+
+    def _listed_after_colon(self, start: int) -> list[list[int]]:
+        """Token spans of the closed list that opens at ``start`` and ends the clause: quoted
+        titles or names (``_named_items``), else common nouns joined by commas and "and"."""
+        v, toks = self.v, self.v.tokens
+        if start < len(toks) and toks[start].text.lower() == "the":
+            start += 1  # "two venues: the Sydney Baseball Stadium and ..."
+        items = self._named_items(start) if start < len(toks) else []
+        if not items and start < len(toks) and toks[start].upos == "NOUN":
+            conj = v.conjuncts(start)
+            if all(toks[k].text.islower() and toks[k].upos == "NOUN" for k in conj):
+                items = [[k] for k in conj]
+        if len(items) < 2:
+            return []
+        end = max(max(span) for span in items) + 1
+        while end < len(toks) and toks[end].text in ('"', "”", "'", "("):
+            if toks[end].text == "(":  # '"C" (1981).': a year in brackets after the last item
+                end = next((k for k in range(end, len(toks)) if toks[k].text == ")"), len(toks))
+            end += 1
+        if end < len(toks) and toks[end].text not in (".", ";", "!"):
+            return []  # the list runs on into the clause: its end is unsure
+        return items
+
+    def _wholes_of(self, parts: Arg | None) -> list[Arg]:
+        """The named wholes an earlier rule of this sentence gave the class ``parts`` as parts
+        (a common noun has no named parts in general: "The set has two discs: A and B")."""
+        if parts is None:
+            return []
+        return [
+            Arg(r.a, r.a_label, True)
+            for r in list(self.out)
+            if r.type == "composition"
+            and r.b == parts.key
+            and r.rule != "colon-list"
+            and r.a_label[:1].isupper()  # a name: "the set" has no named parts in general
+        ]
+
+    def _colon_item(self, span: list[int]) -> Arg | None:
+        """The argument one listed item names (a title as written, or a name or common noun)."""
+        toks = self.v.tokens
+        if span[0] > 0 and toks[span[0] - 1].text in ('"', "“", "'", "‘"):
+            return self._title_arg(span)
+        if len(span) == 1 and toks[span[0]].text.islower():
+            return self.b.arg(span[0], "kind")
+        return self._title_arg(span)

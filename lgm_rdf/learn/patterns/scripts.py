@@ -1,0 +1,153 @@
+"""A name followed in brackets by the same name in another script or language: an alias.
+
+'the single "사랑해 (I Love You)"', "Tokyo Tower (東京タワー)", '"Dziewczyna z Łodzi" (The Girl
+from Lodz, 2003)': Wikipedia-style prose gives a name's translation or transcription in brackets
+right after it, without the "(Korean: ...)" label ``foreign`` reads. Two names written in
+different scripts (Latin and Hangul, Kana, Cyrillic ...) cannot be one phrase and its gloss, so
+the bracket names the same thing. A quoted title spelled with letters English does not use
+("Ł", "ą") and followed by a bracketed title in plain English letters is its translation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lgm_rdf.learn.patterns.args import Arg
+from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.nlp.concepts import junk_key
+from lgm_rdf.nlp.wordlists import words
+from lgm_rdf.ontology import normalise_label
+
+_OPEN_QUOTES = '"“«„'
+_CLOSE_QUOTES = '"”»“'
+# entity types of a bracket that locates or dates ("Malmö (Sweden)", "Łódź (1920)")
+_PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "ORDINAL"})
+_SMALL_WORDS = words("a an the of in on at to for and or from with by into as is but")
+_LATIN_WORD = re.compile(r"^[A-Za-z][A-Za-z'’.-]*$")
+_MAX_NAME = 60  # characters of one name inside a bracket
+
+
+def script(text: str) -> str:
+    """The script most letters of ``text`` are written in ("LATIN", "HANGUL", "CJK",
+    "CYRILLIC" ...; "" without letters); Kana and CJK ideographs count as one script."""
+    counts: dict[str, int] = {}
+    for ch in text:
+        if not ch.isalpha():
+            continue
+        name = unicodedata.name(ch, "").split(" ")[0]
+        name = "CJK" if name in ("HIRAGANA", "KATAKANA", "CJK") else name
+        counts[name] = counts.get(name, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else ""
+
+
+def _foreign_latin(text: str) -> bool:
+    """Latin letters English does not write ("Łodzi", "Śląskiego", "ñ"): not English."""
+    return any(ch.isalpha() and not ch.isascii() for ch in text) and script(text) == "LATIN"
+
+
+def _english_title(words: list[str]) -> bool:
+    """Words of a title in plain English letters, each capitalised but the small ones."""
+    return len(words) >= 2 and all(
+        _LATIN_WORD.match(w) and (w[:1].isupper() or w in _SMALL_WORDS) for w in words
+    )
+
+
+def _without_article(key: str) -> str:
+    """A title's key without its leading article, as for any quoted title."""
+    first, _, rest = key.partition(" ")
+    return rest if first in ("the", "a", "an") and rest else key
+
+
+def _open_quote(text: str) -> int:
+    """Where the quotation still open at the end of ``text`` opens (-1 if none is open)."""
+    curly_open, curly_close = text.rfind("“"), text.rfind("”")
+    straight = text.count('"')
+    if straight % 2:
+        return max(text.rfind('"'), curly_open if curly_open > curly_close else -1)
+    return curly_open if curly_open > curly_close else -1
+
+
+class ScriptNameRules(RuleBase):
+    """The rule ``other-script-name``."""
+
+    def _other_script_names(self) -> None:
+        """ "X (Y)" where X and Y are written in different scripts, or X is a quoted title in
+        foreign Latin letters and Y a title in English letters: Y is another name of X."""
+        toks = self.v.tokens
+        for p in range(1, len(toks) - 2):
+            if toks[p].text != "(":
+                continue
+            inner = self._inner_name(p)
+            if inner is None:
+                continue
+            outer, quoted = self._outer_name(p)
+            if outer is None:
+                continue
+            if not self._same_name(outer, quoted, inner[0], inner[1]):
+                continue
+            a, b = (_without_article(normalise_label(form)) for form in (outer, inner[0]))
+            if a != b and not junk_key(a) and not junk_key(b):
+                self.rule = "other-script-name"
+                self._emit("alias", Arg(a, outer, True), Arg(b, inner[0], True), 0.8)
+
+    def _same_name(self, outer: str, quoted: bool, inner: str, inner_tokens: list) -> bool:
+        """Whether ``inner`` (in brackets after ``outer``) is ``outer`` in another script
+        ("사랑해 (I Love You)", "Tokyo Tower (東京タワー)"), or the English title of a quoted
+        title in foreign Latin letters, which is not where or when it is ("Łódź (Lodz
+        Voivodeship)")."""
+        outer_script, inner_script = script(outer), script(inner)
+        if not outer_script or not inner_script:
+            return False
+        if outer_script != inner_script:
+            return "LATIN" in (outer_script, inner_script)
+        if not (quoted and _foreign_latin(outer) and _english_title(inner.split())):
+            return False
+        return not all(t.ent_type in _PLACE_OR_TIME for t in inner_tokens if t.text[:1].isupper())
+
+    def _inner_name(self, p: int) -> tuple[str, list] | None:
+        """The name that opens the bracket at ``p`` (up to a comma, a semicolon or the
+        bracket's end), with its tokens; none for a label ("Korean: ...") or a gloss."""
+        toks, text = self.v.tokens, self.sentence.text
+        end = next((k for k in range(p + 1, len(toks)) if toks[k].text in (",", ";", ")")), None)
+        if end is None or end == p + 1 or toks[end].text == ";":
+            return None
+        if any(toks[k].text in (":", "(") for k in range(p + 1, end)):
+            return None  # labelled ("Korean: ..."): the rule ``foreign-name``
+        if toks[end].text == "," and not self._closes_soon(end):
+            return None
+        name = text[toks[p + 1].start : toks[end - 1].end].strip(_OPEN_QUOTES + _CLOSE_QUOTES)
+        if not name or len(name) > _MAX_NAME or name[:1].islower():
+            return None  # "(born 1970)", "(in German)": no name
+        return name, [toks[k] for k in range(p + 1, end)]
+
+    def _closes_soon(self, comma: int) -> bool:
+        """After the name's comma only a year or a number runs to the bracket's end
+        ("(The Girl from Lodz, 2003)")."""
+        toks = self.v.tokens
+        rest = []
+        for k in range(comma + 1, len(toks)):
+            if toks[k].text == ")":
+                return len(rest) <= 2 and all(t.text.isdigit() for t in rest)
+            rest.append(toks[k])
+        return False
+
+    def _outer_name(self, p: int) -> tuple[str | None, bool]:
+        """The name right before the bracket at ``p`` and whether it is quoted: a quoted
+        title that closes there or is still open there ('"사랑해 (I Love You)"'), a run of
+        words in a script other than Latin, or a name the parse gives."""
+        toks, text = self.v.tokens, self.sentence.text
+        before = text[: toks[p].start].rstrip()
+        start = _open_quote(before[:-1]) if before[-1:] in _CLOSE_QUOTES else -1
+        if start >= 0 and len(before) - start <= _MAX_NAME:
+            return before[start + 1 : -1].strip() or None, True  # '"Il Sorpasso" (The ...)'
+        start = _open_quote(before)
+        if start >= 0 and len(before) - start <= _MAX_NAME:
+            return before[start + 1 :].strip() or None, True  # '"사랑해 (I Love You)"'
+        k = p - 1
+        while k >= 0 and script(toks[k].text) not in ("", "LATIN"):
+            k -= 1
+        if k < p - 1:
+            return text[toks[k + 1].start : toks[p - 1].end], False
+        name = self.b.name_before(p - 1)
+        return (name.label if name is not None and name.is_name else None), False
