@@ -19,14 +19,18 @@ from lgm_rdf.learn.patterns.words import (
     KIN_MODIFIERS,
     MEASURE_NOUNS,
     ROLE_SUFFIXES,
+    SERIAL_PARTS,
+    WORK_WHOLES,
     count_word,
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
-from lgm_rdf.nlp.wordlists import NAME_NOUNS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, words
 
 # labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
 _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
+# works an indefinite noun may give a set-off title ('a live album, "Live at Leeds",')
+_WORKS = WORK_WHOLES | SERIAL_PARTS | words("poem play painting sculpture documentary musical")
 # what may stand before a class noun a title is set off after: "the", "a", "an", an owner
 _SET_OFF_OWNERS = frozenset({"the", "a", "an", "poss"})
 
@@ -34,14 +38,15 @@ _SET_OFF_OWNERS = frozenset({"the", "a", "an", "poss"})
 def set_off_title(v: DepView, k: int) -> bool:
     """A quoted title set off by commas after the singular class noun ``k`` with an article or
     an owner ("Carr's second studio album, "The Way"", "a live album, "Live at Leeds","), not a
-    relational one ("his wife, "Mary""), not an indefinite one after a preposition, the whole a
-    noun is "of" ("an episode of the crime
+    relational one ("his wife, "Mary""), with "a" a work only and not after a preposition, the
+    whole a noun is "of" ("an episode of the crime
     drama, "The Wire"", not "First of the film series, "A"": a member)."""
     toks = v.tokens
     if v.is_plural(k) or v.determiner(k) not in _SET_OFF_OWNERS or relational_noun(v.lemma(k)):
         return False
-    if v.determiner(k) in ("a", "an") and v.rels[k] == "pobj":
-        return False  # "the series, based on a book series, "A"": a title of the outer noun
+    if v.determiner(k) in ("a", "an") and (v.rels[k] == "pobj" or v.lemma(k) not in _WORKS):
+        return False  # "the series, based on a book series, "A"": a title of the outer noun;
+        # 'sent a message, "Help me"', 'a warning, "Run"': what was said, no title
     of = v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of"
     if of and ((g := v.head(h)) is None or v.tokens[g].upos != "NOUN" or v.lemma(g) == "one"):
         return False

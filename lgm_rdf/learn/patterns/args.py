@@ -254,10 +254,13 @@ class ArgTokens:
         """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with nothing but
         hyphens and capitalised words between it and the name ``i`` is the rest of the name."""
         v = self.v
-        words = [v.tokens[j].text for j in range(i + 1, k)]
-        marks = any(w not in HYPHENS and not w[:1].isupper() for w in words)
         names = {v.tokens[i].upos, v.tokens[k].upos} == {"PROPN"}  # not "[Senators]NOUN Mitch X"
-        return k > i and names and v.tokens[k].text[:1].isupper() and not marks
+        if not (k > i and names and v.tokens[k].text[:1].isupper()):
+            return False
+        # stops at the first mark: a long list of appositions costs no scan of all between
+        return all(
+            w in HYPHENS or w[:1].isupper() for w in (v.tokens[j].text for j in range(i + 1, k))
+        )
 
     def title_objects(self, i: int) -> list[int]:
         """Objects of prepositions after the name ``i`` that go on with a capitalised article:

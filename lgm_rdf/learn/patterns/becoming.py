@@ -14,19 +14,42 @@ from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
     CAREER_VERBS,
+    COLLECTIVE_NOUNS,
     DECLARING_VERBS,
     FOUNDING_VERBS,
     HIRING_VERBS,
     JUDGING_VERBS,
     ROLE_SUFFIXES,
     SERVING_VERBS,
+    relational_noun,
 )
+from lgm_rdf.nlp.coref.lexicon import person_noun
 
 # predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
 # mystery", "was created as a hobby")
 _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern", "threat"})
 # entity types of a place or a time: "a journalist in Paris" says where, "a leader in AI" ranks
 _WHERE_OR_WHEN = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME"})
+# stages of life, no post: "began his career as a teenager", "was signed as a teenager"
+_LIFE_STAGES = frozenset(
+    {
+        "child",
+        "teenager",
+        "teen",
+        "youth",
+        "boy",
+        "girl",
+        "junior",
+        "minor",
+        "infant",
+        "baby",
+        "kid",
+    }
+)
+# groups one works in, no post: "worked as a team with Jones", "as a duo"
+_GROUP_NOUNS = frozenset({"team", "group", "unit", "pair", "duo", "trio", "couple", "crew"})
+# the serving verbs read before the twenty-third session ("served as a hospital" is a use)
+_OLD_SERVING = frozenset({"serve", "rule", "reign"})
 # verbs that rate rather than appoint: "recognized as a leader in AI" is a standing
 _RATING_VERBS = JUDGING_VERBS | frozenset({"recognise", "recognize", "declare", "proclaim"})
 
@@ -73,6 +96,8 @@ class BecomingRules(ProseRules):
                     continue  # "Smith became a senator and Jones a judge": gapping
                 if self._standing(n, judged=v.lemma(i) in _RATING_VERBS):
                     continue  # "was recognized as a leader in AI": a standing, not a class
+                if not self._post(i, n):
+                    continue  # "began his career as a teenager", "worked as a team"
                 self.rule = "become"
                 self._predicate(subjects, n, 0.8)
 
@@ -93,6 +118,21 @@ class BecomingRules(ProseRules):
             careers = [o for o in v.children(i, "obj") if v.lemma(o) == "career"]
             return [p for c in careers for p in v.pp_objects(c, "as") + v.pp_objects(i, "as")]
         return []
+
+    def _post(self, i: int, n: int) -> bool:
+        """Whether the "as" of a verb of work, hiring or career names a post: no stage of life
+        ("began his career as a teenager"), no group or relation ("worked as a team", "as a
+        partner with NASA"); after "stand", "retire" or a career verb a person or role noun
+        ("stands as a testament" is a figure), or "one of" ("stands as one of the largest")."""
+        v, lemma, pred = self.v, self.v.lemma(i), self.v.lemma(n)
+        if lemma not in SERVING_VERBS | HIRING_VERBS | CAREER_VERBS or lemma in _OLD_SERVING:
+            return True
+        if pred in _LIFE_STAGES | _GROUP_NOUNS | COLLECTIVE_NOUNS or relational_noun(pred):
+            return False
+        if lemma in ("stand", "retire") or lemma in CAREER_VERBS:
+            role = person_noun(pred) or v.tokens[n].text.lower().endswith(ROLE_SUFFIXES)
+            return role or pred == "one"
+        return True
 
     def _standing(self, n: int, judged: bool) -> bool:
         """An agent noun "in" a field ranks its holder ("was recognized as a leader in AI",

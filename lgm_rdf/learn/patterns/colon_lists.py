@@ -1,11 +1,11 @@
 """Members listed after a counted plural and a colon (a mixin over ``titles.TitleRules``).
 
 inheritance  'The trilogy consists of three films: "Alpha", "Beta" and "Gamma"', "Two venues
-             were used: the Sydney Baseball Stadium and Blacktown Olympic Park", "He played
-             three instruments: guitar, piano and drums": as many items as the noun counts,
-             after a colon, are its members or kinds
-composition  each of them is a part of what the sentence says has the counted plural as parts
-             ("The trilogy consists of three films: A, B and C")
+             were used: the Sydney Baseball Stadium and Blacktown Olympic Park", "four rivers:
+             the Odra, Opava, Ostravice and Lučina": as many names or titles as the noun
+             counts, after a colon, are its members
+composition  each of them is a part of the named whole a verb of composition gives the counted
+             plural as parts ("The BRD Trilogy consists of three films: A, B and C")
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
     MEASURE_NOUNS,
+    NAMED_BY_OF_NOUNS,
     QUANTITY_NOUNS,
     count_word,
     relational_noun,
@@ -30,6 +31,14 @@ _NO_MEMBERS = words(
 )
 
 _MAX_GAP = 12  # tokens from the counted plural to the colon
+# rules whose composition makes the listed items parts of their whole
+_WHOLE_RULES = frozenset({"consist-of", "contain"})
+# place nouns beyond the named places': "four rivers: the Odra, Opava, ..."
+_PLACES = NAMED_BY_OF_NOUNS | words(
+    "river lake mountain peak region area district venue country nation"
+)
+# plurals of people who stand to another in a relation: "two competitors: Adidas and Puma"
+_RELATED = words("competitor opponent sponsor guest challenger")
 
 
 class ColonListRules(TitleRules):
@@ -37,11 +46,11 @@ class ColonListRules(TitleRules):
 
     def _colon_lists(self) -> None:
         """A lower-case plural with one count, then a colon and a closed list of exactly as
-        many items (quoted titles, names, or common nouns) that ends the clause: each item is
-        a member of the class ('three films: "A", "B" and "C"'), or a kind of it for common
-        nouns ("three instruments: guitar, piano and drums"); the colon may end the plural's
-        clause ("Two venues were used for the Games: A and B"). Not a relational noun of
-        someone's ("his two sons: A and B"), a time, an amount, or a vague noun."""
+        many quoted titles or names that ends the clause: each is a member of the class
+        ('three films: "A", "B" and "C"'); the colon may end the plural's clause ("Two venues
+        were used for the Games: A and B"). Not a relational noun ("his two sons: A and B",
+        "two competitors: A and B"), a time, an amount or a vague noun; no dates, and places
+        only for a place noun ("Two teams qualified: Brazil and Germany")."""
         v, b, toks = self.v, self.b, self.v.tokens
         for h in range(len(toks) - 3):
             if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
@@ -53,10 +62,12 @@ class ColonListRules(TitleRules):
             lemma = v.lemma(h)
             if lemma in _NO_MEMBERS | EVALUATIVE_NOUNS | MEASURE_NOUNS | QUANTITY_NOUNS:
                 continue
-            if relational_noun(lemma) or lemma in KIN_MODIFIERS:
+            if relational_noun(lemma) or lemma in KIN_MODIFIERS | _RELATED:
                 continue  # "his two sons: A and B", "two members: A and B": a relation
             items = self._listed_after_colon(colon + 1)
             if not items or counts != [count_word(len(items))]:
+                continue
+            if not self._fits(h, items):
                 continue
             self.rule = "colon-list"
             listed = [a for a in map(self._colon_item, items) if a is not None]
@@ -80,18 +91,15 @@ class ColonListRules(TitleRules):
         return None
 
     def _listed_after_colon(self, start: int) -> list[list[int]]:
-        """Token spans of the closed list that opens at ``start`` and ends the clause: quoted
-        titles or names (``_named_items``), else common nouns joined by commas and "and"."""
-        v, toks = self.v, self.v.tokens
+        """Token spans of the closed list of quoted titles or names (``_named_items``) that
+        opens at ``start`` and ends the clause."""
+        toks = self.v.tokens
         if start < len(toks) and toks[start].text.lower() == "the":
             start += 1  # "two venues: the Sydney Baseball Stadium and ..."
         items = self._named_items(start) if start < len(toks) else []
-        if not items and start < len(toks) and toks[start].upos == "NOUN":
-            conj = v.conjuncts(start)
-            if all(toks[k].text.islower() and toks[k].upos == "NOUN" for k in conj):
-                items = [[k] for k in conj]
         if len(items) < 2:
-            return []
+            return []  # common nouns are kinds only where the text says so ("two arguments:
+            # key and value" are no kinds of argument)
         end = max(max(span) for span in items) + 1
         while end < len(toks) and toks[end].text in ('"', "”", "'", "("):
             if toks[end].text == "(":  # '"C" (1981).': a year in brackets after the last item
@@ -101,9 +109,20 @@ class ColonListRules(TitleRules):
             return []  # the list runs on into the clause: its end is unsure
         return items
 
+    def _fits(self, h: int, items: list[list[int]]) -> bool:
+        """Whether the listed items can be members of the plural ``h``: no date ("two rounds:
+        May and June"), and a place only for a place noun ("Two teams qualified: Brazil and
+        Germany" names the countries' teams)."""
+        toks = self.v.tokens
+        kinds = {toks[k].ent_type for span in items for k in span}
+        if "DATE" in kinds or "TIME" in kinds:
+            return False
+        return not ({"GPE", "LOC"} & kinds) or self.v.lemma(h) in _PLACES
+
     def _wholes_of(self, parts: Arg | None) -> list[Arg]:
-        """The named wholes an earlier rule of this sentence gave the class ``parts`` as parts
-        (a common noun has no named parts in general: "The set has two discs: A and B")."""
+        """The named wholes a verb of composition of this sentence gave the class ``parts`` as
+        parts ("consists of", "comprises"; not "has": "Nike has two competitors: A and B"; a
+        common noun has no named parts in general: "The set consists of two discs: A and B")."""
         if parts is None:
             return []
         return [
@@ -111,7 +130,7 @@ class ColonListRules(TitleRules):
             for r in list(self.out)
             if r.type == "composition"
             and r.b == parts.key
-            and r.rule != "colon-list"
+            and r.rule in _WHOLE_RULES
             and r.a_label[:1].isupper()  # a name: "the set" has no named parts in general
         ]
 
@@ -120,6 +139,4 @@ class ColonListRules(TitleRules):
         toks = self.v.tokens
         if span[0] > 0 and toks[span[0] - 1].text in ('"', "“", "'", "‘"):
             return self._title_arg(span)
-        if len(span) == 1 and toks[span[0]].text.islower():
-            return self.b.arg(span[0], "kind")
         return self._title_arg(span)

@@ -61,6 +61,8 @@ _NO_PLAIN_CLASS = (
 )
 
 
+# parts a work is "on" as well as "of": "the second track on the album"
+_SUNG_OR_SHOWN = frozenset({"song", "track", "single", "episode"})
 # quantifiers that open a new subject after "and" ("and most people ...")
 _OPENING_QUANTIFIERS = frozenset({"most", "many", "some", "all", "several", "few"})
 
@@ -210,14 +212,24 @@ class PredicateRules(BecomingRules):
         self.rule = rule
 
     def _named_works(self, n: int) -> list[Arg]:
-        """The named work a part ``n`` is "of", "from", "in" or "on": a quoted title or a
-        name taken for a work ("of "Lost""), a quoted title after a work noun ("of the series "Lost"", "of the series, "Lost""), or a
-        work noun names modify ("in the Harry Potter series"); none for a common noun alone
-        ("of the season") or another name ("a film from Paramount Pictures")."""
+        """The named work a part ``n`` is "of", "from" or "in" ("on" for a song or an episode:
+        a book "on" a series is about it): a quoted title or a name taken for a work ("of
+        "Lost""), a quoted title after a work noun ('of the series "Lost"', 'of the series,
+        "Lost"'), or a work noun a work's name modifies ("in the Harry Potter series"); none for
+        a common noun alone ("of the season"), another name ("a film from Paramount
+        Pictures", "the Netflix series", "the Johnny Cash album"), or alternatives ('from the
+        album "A" or the album "B"')."""
         v, b = self.v, self.b
+        preps = ("of", "from", "in", "on") if v.lemma(n) in _SUNG_OR_SHOWN else ("of", "from", "in")
         found: list[Arg] = []
-        for o in v.pp_objects(n, "of", "from", "in", "on"):
-            names = [m for m in v.children(o, "compound") if b.proper(m)]
+        for o in v.pp_objects(n, *preps):
+            if v.alternatives(o) or any(v.lemma(k) in ("or", "nor") for k in v.subtree(o)):
+                continue  # 'from the album "Help!" or the album "Rubber Soul"'
+            names = [
+                m
+                for m in v.children(o, "compound")
+                if b.proper(m) and v.tokens[m].ent_type == "WORK_OF_ART"
+            ]
             if b.proper(o):
                 if v.quoted(o) or v.tokens[o].ent_type == "WORK_OF_ART":
                     found += [a for a in b.args([o], "name") if a.is_name]
@@ -226,6 +238,9 @@ class PredicateRules(BecomingRules):
                 continue
             if (quote := self._quote_after(o)) is not None:
                 titles = self._named_items(quote)
+                after = max(titles[0]) + 2 if titles else len(v)
+                if after < len(v) and v.lemma(after) in ("or", "nor"):
+                    continue  # '... "Help!" or the album "Rubber Soul"': alternatives
                 found += [a for a in map(self._title_arg, titles[:1]) if a is not None]
             elif names:
                 start = min(min(v.subtree(m)) for m in names)  # "Harry Potter", not "Potter"

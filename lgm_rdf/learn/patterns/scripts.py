@@ -24,6 +24,11 @@ _CLOSE_QUOTES = '"”»“'
 # entity types of a bracket that locates or dates ("Malmö (Sweden)", "Łódź (1920)")
 _PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "ORDINAL"})
 _SMALL_WORDS = words("a an the of in on at to for and or from with by into as is but")
+# words of a bracket that names a release, an edition or a part, not the work
+_RELEASE_WORDS = words(
+    "version edit remix mix live part track soundtrack remastered remaster bonus demo "
+    "acoustic instrumental extended edition reprise single"
+)
 _LATIN_WORD = re.compile(r"^[A-Za-z][A-Za-z'’.-]*$")
 _MAX_NAME = 60  # characters of one name inside a bracket
 
@@ -81,7 +86,7 @@ class ScriptNameRules(RuleBase):
             inner = self._inner_name(p)
             if inner is None:
                 continue
-            outer, quoted = self._outer_name(p)
+            outer, quoted = self._outer_name(p, script(inner[0]) == "LATIN")
             if outer is None:
                 continue
             if not self._same_name(outer, quoted, inner[0], inner[1]):
@@ -103,7 +108,10 @@ class ScriptNameRules(RuleBase):
             return "LATIN" in (outer_script, inner_script)
         if not (quoted and _foreign_latin(outer) and _english_title(inner.split())):
             return False
-        return not all(t.ent_type in _PLACE_OR_TIME for t in inner_tokens if t.text[:1].isupper())
+        names = [t.ent_type for t in inner_tokens if t.text[:1].isupper()]
+        # "Łódź (Lodz Voivodeship)": where it is; '"Tú" (Columbia Records)', '"Amélie"
+        # (Jean-Pierre Jeunet)': who issued or made it
+        return not all(kind in _PLACE_OR_TIME | {"ORG", "PERSON"} for kind in names)
 
     def _inner_name(self, p: int) -> tuple[str, list] | None:
         """The name that opens the bracket at ``p`` (up to a comma, a semicolon or the
@@ -119,7 +127,10 @@ class ScriptNameRules(RuleBase):
         name = text[toks[p + 1].start : toks[end - 1].end].strip(_OPEN_QUOTES + _CLOSE_QUOTES)
         if not name or len(name) > _MAX_NAME or name[:1].islower():
             return None  # "(born 1970)", "(in German)": no name
-        return name, [toks[k] for k in range(p + 1, end)]
+        inside = [toks[k] for k in range(p + 1, end)]
+        if any(t.text.lower() in _RELEASE_WORDS for t in inside):
+            return None  # '"Déjà Vu" (Radio Edit)', '(Live in Berlin)': which release
+        return name, inside
 
     def _closes_soon(self, comma: int) -> bool:
         """After the name's comma only a year or a number runs to the bracket's end
@@ -132,10 +143,12 @@ class ScriptNameRules(RuleBase):
             rest.append(toks[k])
         return False
 
-    def _outer_name(self, p: int) -> tuple[str | None, bool]:
+    def _outer_name(self, p: int, latin_inner: bool) -> tuple[str | None, bool]:
         """The name right before the bracket at ``p`` and whether it is quoted: a quoted
-        title that closes there or is still open there ('"사랑해 (I Love You)"'), a run of
-        words in a script other than Latin, or a name the parse gives."""
+        title that closes there, one still open there and written in a script other than
+        Latin ('"사랑해 (I Love You)"'; not 'He said "we visited Tokyo (東京)'), a run of words
+        in such a script, or, before a ``latin_inner`` name of no other script, a name the
+        parse gives."""
         toks, text = self.v.tokens, self.sentence.text
         before = text[: toks[p].start].rstrip()
         start = _open_quote(before[:-1]) if before[-1:] in _CLOSE_QUOTES else -1
@@ -143,11 +156,14 @@ class ScriptNameRules(RuleBase):
             return before[start + 1 : -1].strip() or None, True  # '"Il Sorpasso" (The ...)'
         start = _open_quote(before)
         if start >= 0 and len(before) - start <= _MAX_NAME:
-            return before[start + 1 :].strip() or None, True  # '"사랑해 (I Love You)"'
+            opened = before[start + 1 :].strip()
+            return (opened if script(opened) not in ("", "LATIN") else None), True
         k = p - 1
         while k >= 0 and script(toks[k].text) not in ("", "LATIN"):
             k -= 1
         if k < p - 1:
             return text[toks[k + 1].start : toks[p - 1].end], False
+        if latin_inner:
+            return None, False  # a Latin name after a Latin one: no other script
         name = self.b.name_before(p - 1)
         return (name.label if name is not None and name.is_name else None), False

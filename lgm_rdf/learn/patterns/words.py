@@ -276,7 +276,7 @@ FOUNDING_VERBS = words("create found establish form incorporate organise organiz
 SERVING_VERBS = words("serve work rule reign train qualify enlist practise practice retire stand")
 # passive verbs whose "as" names the post the subject was taken on for ("was hired as an
 # assistant coach", "was signed as a free agent", "was commissioned as a second lieutenant")
-HIRING_VERBS = words("hire employ recruit sign draft commission engage")
+HIRING_VERBS = words("hire employ recruit sign draft commission")
 # verbs of a career, whose "as" names what the subject was ("began his career as a reporter")
 CAREER_VERBS = words("begin start end finish")
 # offices and jobs one holds "of" an organisation or a place: ranked ("the seventh President
