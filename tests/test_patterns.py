@@ -189,7 +189,10 @@ RULES = [
         },
     ),
     # a restrictive "called" on a plural common noun names a subclass, not another name
-    ("Blood contains proteins called globulins.", {(COMP, "blood", "protein")}),
+    (
+        "Blood contains proteins called globulins.",
+        {(COMP, "blood", "protein"), (INH, "globulin", "protein")},
+    ),
     # a list stops at a vaguely quantified item
     (
         "The gallery shows paintings like the Mona Lisa, the Night Watch and numerous sculptures.",

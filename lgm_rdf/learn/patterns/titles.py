@@ -333,8 +333,10 @@ class TitleRules(ListRules):
         toks, j, items, last = self.v.tokens, start, [], False
         while j < len(toks):
             span, j = self._list_item(j)
-            if not span and last and len(items) > 1 and self.v.lemma(j) in ARTICLES:
-                return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it
+            quoted = all(toks[item[0] - 1].text in QUOTES for item in items)
+            if not span and last and len(items) > 1 and (self.v.lemma(j) in ARTICLES or quoted):
+                return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it;
+                # '"A" (1989), "B" (1991), and for voicing X': quoted titles, another phrase
             if not span:  # 'the album "A" and the single "B"': one item, then something else
                 return items[:1] if len(items) == 1 else []
             items.append(span)

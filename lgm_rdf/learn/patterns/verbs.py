@@ -29,7 +29,7 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.plural import singular
-from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 
 # what may follow a list member: the next one comes after punctuation or a conjunction
 _JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
@@ -71,7 +71,11 @@ class VerbRules(AliasRules):
             common = v.tokens[s].upos == "NOUN"
             generic = common and v.is_plural(s) and not v.determiner(s) and not reduced
             naming = v.lemma(i) in ALIAS_AS | ALIAS_NAMED | {"stand"}
-            if naming and self._described(subjects, i) or v.lemma(i) == "name":
+            # "proteins called gamma globulins" (no comma): a restrictive name gives a kind
+            phrase = min(k for k in v.subtree(i) if v.tokens[k].upos != "PUNCT" or k == i)
+            before = v.tokens[phrase - 1].text if phrase > 0 else ""
+            restrictive = reduced and common and v.is_plural(s) and before not in (",", "(")
+            if naming and (self._described(subjects, i) or restrictive) or v.lemma(i) == "name":
                 if reduced:
                     self._named_member(i, s)
                 elif v.is_passive(i):
@@ -122,19 +126,46 @@ class VerbRules(AliasRules):
         if v.tokens[verb].tag == "VBG" or v.tokens[verb].text.lower().endswith("ing"):
             return  # "a thread pool calling BLAS": it calls, it is not called
         noun = self._introduced(noun, verb)
-        if v.tokens[noun].upos != "NOUN" or v.determiner(noun) not in ARTICLES:
-            return
-        if v.is_plural(noun) or not v.tokens[noun].text.islower():
+        text = v.tokens[noun].text
+        if v.tokens[noun].upos != "NOUN" or not (
+            text.islower() or noun == 0 and text[1:].islower()
+        ):
+            return  # a name; a common noun may open the sentence ("Birds known as penguins")
+        plural = v.is_plural(noun)
+        if not plural and v.determiner(noun) not in ARTICLES:
             return
         lemma = v.lemma(verb)
         found = v.pp_objects(verb, "as") if lemma in ALIAS_AS else []
         found = found or [k for k in v.children(verb, "xcomp", "obj", "oprd", "attr") if k > verb]
-        self.rule = "called-name"
         for o in found:
-            if b.proper(o) and v.determiner(o) not in ("a", "an"):
+            if b.proper(o) and v.determiner(o) not in ("a", "an") and not plural:
+                self.rule = "called-name"
                 name = b.arg(o, "alias")
                 if name is not None:
                     self._emit("inheritance", name, b.parent(noun, name), 0.85)
+            elif self._called_term(noun, o):
+                self.rule = "called-term"
+                term = b.arg(o, "kind")
+                self._emit("inheritance", term, b.parent(noun, term) if term else None, 0.8)
+
+    def _called_term(self, noun: int, o: int) -> bool:
+        """ "a lack of proteins called gamma globulins": a plural common noun that a naming
+        participle gives a plural term of its own (bare or with "the") has it as a kind; not a
+        singular one ("a file called series" names one file), a mention, a vague or relational
+        noun, or a term "of" something."""
+        v = self.v
+        tok = v.tokens[o]
+        if tok.upos != "NOUN" or not tok.text.islower() or v.quoted(o):
+            return False
+        if v.is_plural(o) != v.is_plural(noun) or v.determiner(o) not in ("", "the"):
+            return False
+        if not v.is_plural(noun):
+            return False  # "a file called series", "The novel known as war story": one thing's
+            # name or description
+        lemmas = (v.lemma(noun), v.lemma(o))
+        if any(w in NAME_NOUNS | VACUOUS or relational_noun(w) for w in lemmas):
+            return False
+        return not v.pp_objects(o, "of") and lemmas[0] != lemmas[1]
 
     def _introduced(self, noun: int, verb: int) -> int:
         """The noun a naming participle introduces: a name introduces a new referent, so after
