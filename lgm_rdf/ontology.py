@@ -109,6 +109,13 @@ def normalise_label(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def without_article(key: str) -> str:
+    """A normalised key without its leading article ("the simpsons" → "simpsons"); a key that
+    is only an article stays."""
+    first, _, rest = key.partition(" ")
+    return rest if first in ("the", "a", "an") and rest else key
+
+
 def iri_segment(text: str) -> str:
     """Encode any string as one IRI path segment: spaces → ``_``, the rest percent-encoded."""
     text = unicodedata.normalize("NFC", text)

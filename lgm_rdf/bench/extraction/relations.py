@@ -23,7 +23,7 @@ from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.learn.confidence import assertion_bar, confidence_value, load_precision
 from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
 from lgm_rdf.nlp.model import NLP
-from lgm_rdf.ontology import normalise_label
+from lgm_rdf.ontology import normalise_label, without_article
 
 Triple = tuple[str, str, str]
 
@@ -33,22 +33,12 @@ def default_path() -> Path:
     return shared_data("relations_dev.jsonl")
 
 
-_ARTICLES = ("the ", "a ", "an ")
-
-
-def _without_article(label: str) -> str:
-    """A leading article is no part of a concept key: the extractor stores '"The Simpsons"'
-    as ``simpsons``, while gold sets may write ``the simpsons``."""
-    for article in _ARTICLES:
-        if label.startswith(article) and len(label) > len(article):
-            return label[len(article) :]
-    return label
-
-
 def relation_key(kind: str, a: str, b: str) -> Triple:
     """Comparable ``(type, a, b)``: normalised arguments without a leading article, alias
     sides in sorted order."""
-    a, b = _without_article(normalise_label(a)), _without_article(normalise_label(b))
+    # a leading article is no part of a concept key: the extractor stores '"The Simpsons"' as
+    # ``simpsons``, while gold sets may write ``the simpsons``
+    a, b = without_article(normalise_label(a)), without_article(normalise_label(b))
     if kind == "alias" and b < a:
         a, b = b, a
     return kind, a, b

@@ -39,8 +39,8 @@ def set_off_title(v: DepView, k: int) -> bool:
     """A quoted title set off by commas after the singular class noun ``k`` with an article or
     an owner ("Carr's second studio album, "The Way"", "a live album, "Live at Leeds","), not a
     relational one ("his wife, "Mary""), with "a" a work only and not after a preposition, the
-    whole a noun is "of" ("an episode of the crime
-    drama, "The Wire"", not "First of the film series, "A"": a member)."""
+    whole a noun is "of" ("an episode of the crime drama, "The Wire"", not "First of the film
+    series, "A"": a member)."""
     toks = v.tokens
     if v.is_plural(k) or v.determiner(k) not in _SET_OFF_OWNERS or relational_noun(v.lemma(k)):
         return False

@@ -24,6 +24,7 @@ from lgm_rdf.learn.patterns.words import (
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
+from lgm_rdf.nlp.wordlists import words
 
 # predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
 # mystery", "was created as a hobby")
@@ -31,23 +32,9 @@ _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern"
 # entity types of a place or a time: "a journalist in Paris" says where, "a leader in AI" ranks
 _WHERE_OR_WHEN = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME"})
 # stages of life, no post: "began his career as a teenager", "was signed as a teenager"
-_LIFE_STAGES = frozenset(
-    {
-        "child",
-        "teenager",
-        "teen",
-        "youth",
-        "boy",
-        "girl",
-        "junior",
-        "minor",
-        "infant",
-        "baby",
-        "kid",
-    }
-)
+_LIFE_STAGES = words("child teenager teen youth boy girl junior minor infant baby kid")
 # groups one works in, no post: "worked as a team with Jones", "as a duo"
-_GROUP_NOUNS = frozenset({"team", "group", "unit", "pair", "duo", "trio", "couple", "crew"})
+_GROUP_NOUNS = words("team group unit pair duo trio couple crew")
 # the serving verbs read before the twenty-third session ("served as a hospital" is a use)
 _OLD_SERVING = frozenset({"serve", "rule", "reign"})
 # verbs that rate rather than appoint: "recognized as a leader in AI" is a standing
@@ -116,7 +103,9 @@ class BecomingRules(ProseRules):
         if not passive and lemma in CAREER_VERBS:
             # "began his career as a reporter": "as" hangs on the verb or on "career"
             careers = [o for o in v.children(i, "obj") if v.lemma(o) == "career"]
-            return [p for c in careers for p in v.pp_objects(c, "as") + v.pp_objects(i, "as")]
+            if not careers:
+                return []
+            return [p for c in careers for p in v.pp_objects(c, "as")] + v.pp_objects(i, "as")
         return []
 
     def _post(self, i: int, n: int) -> bool:
@@ -139,16 +128,13 @@ class BecomingRules(ProseRules):
         "a pioneer in radio"); after a verb of work or appointment (not ``judged``), "in" a
         place or a time only locates ("worked as a journalist in Paris")."""
         v = self.v
-        if not v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) or not v.pp_objects(n, "in"):
+        fields = v.pp_objects(n, "in")
+        if not v.tokens[n].text.lower().endswith(ROLE_SUFFIXES) or not fields:
             return False
-        if judged:
-            return True
-        places = [
-            o
-            for o in v.pp_objects(n, "in")
-            if v.tokens[o].ent_type in _WHERE_OR_WHEN or is_year(v.tokens[o].text)
+        where = [
+            v.tokens[o].ent_type in _WHERE_OR_WHEN or is_year(v.tokens[o].text) for o in fields
         ]
-        return len(places) < len(v.pp_objects(n, "in"))
+        return judged or not all(where)
 
     def _class_predicate(self, n: int) -> bool:
         """A predicate that can name a class: a noun, or "one" of a plural ("one of the Bs")."""

@@ -70,7 +70,7 @@ class ColonListRules(TitleRules):
             if not self._fits(h, items):
                 continue
             self.rule = "colon-list"
-            listed = [a for a in map(self._colon_item, items) if a is not None]
+            listed = [a for a in map(self._title_arg, items) if a is not None]
             for item in listed:
                 parent = b.parent(h, item, restricted=True)
                 self._emit("inheritance", item, parent, 0.8)
@@ -98,8 +98,7 @@ class ColonListRules(TitleRules):
             start += 1  # "two venues: the Sydney Baseball Stadium and ..."
         items = self._named_items(start) if start < len(toks) else []
         if len(items) < 2:
-            return []  # common nouns are kinds only where the text says so ("two arguments:
-            # key and value" are no kinds of argument)
+            return []  # no common nouns: "two arguments: key and value" are no kinds of it
         end = max(max(span) for span in items) + 1
         while end < len(toks) and toks[end].text in ('"', "”", "'", "("):
             if toks[end].text == "(":  # '"C" (1981).': a year in brackets after the last item
@@ -133,10 +132,3 @@ class ColonListRules(TitleRules):
             and r.rule in _WHOLE_RULES
             and r.a_label[:1].isupper()  # a name: "the set" has no named parts in general
         ]
-
-    def _colon_item(self, span: list[int]) -> Arg | None:
-        """The argument one listed item names (a title as written, or a name or common noun)."""
-        toks = self.v.tokens
-        if span[0] > 0 and toks[span[0] - 1].text in ('"', "“", "'", "‘"):
-            return self._title_arg(span)
-        return self._title_arg(span)

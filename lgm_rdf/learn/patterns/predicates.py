@@ -225,11 +225,6 @@ class PredicateRules(BecomingRules):
         for o in v.pp_objects(n, *preps):
             if v.alternatives(o) or any(v.lemma(k) in ("or", "nor") for k in v.subtree(o)):
                 continue  # 'from the album "Help!" or the album "Rubber Soul"'
-            names = [
-                m
-                for m in v.children(o, "compound")
-                if b.proper(m) and v.tokens[m].ent_type == "WORK_OF_ART"
-            ]
             if b.proper(o):
                 if v.quoted(o) or v.tokens[o].ent_type == "WORK_OF_ART":
                     found += [a for a in b.args([o], "name") if a.is_name]
@@ -242,7 +237,11 @@ class PredicateRules(BecomingRules):
                 if after < len(v) and v.lemma(after) in ("or", "nor"):
                     continue  # '... "Help!" or the album "Rubber Soul"': alternatives
                 found += [a for a in map(self._title_arg, titles[:1]) if a is not None]
-            elif names:
+            elif names := [
+                m
+                for m in v.children(o, "compound")
+                if b.proper(m) and v.tokens[m].ent_type == "WORK_OF_ART"
+            ]:
                 start = min(min(v.subtree(m)) for m in names)  # "Harry Potter", not "Potter"
                 if (whole := b.from_tokens(list(range(start, o + 1)))) is not None:
                     found.append(replace(whole, is_name=True))

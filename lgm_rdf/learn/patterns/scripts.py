@@ -17,7 +17,7 @@ from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.wordlists import words
-from lgm_rdf.ontology import normalise_label
+from lgm_rdf.ontology import normalise_label, without_article
 
 _OPEN_QUOTES = '"“«„'
 _CLOSE_QUOTES = '"”»“'
@@ -58,12 +58,6 @@ def _english_title(words: list[str]) -> bool:
     )
 
 
-def _without_article(key: str) -> str:
-    """A title's key without its leading article, as for any quoted title."""
-    first, _, rest = key.partition(" ")
-    return rest if first in ("the", "a", "an") and rest else key
-
-
 def _open_quote(text: str) -> int:
     """Where the quotation still open at the end of ``text`` opens (-1 if none is open)."""
     curly_open, curly_close = text.rfind("“"), text.rfind("”")
@@ -91,7 +85,7 @@ class ScriptNameRules(RuleBase):
                 continue
             if not self._same_name(outer, quoted, inner[0], inner[1]):
                 continue
-            a, b = (_without_article(normalise_label(form)) for form in (outer, inner[0]))
+            a, b = (without_article(normalise_label(form)) for form in (outer, inner[0]))
             if a != b and not junk_key(a) and not junk_key(b):
                 self.rule = "other-script-name"
                 self._emit("alias", Arg(a, outer, True), Arg(b, inner[0], True), 0.8)

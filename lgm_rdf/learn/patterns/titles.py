@@ -333,8 +333,7 @@ class TitleRules(ListRules):
         toks, j, items, last = self.v.tokens, start, [], False
         while j < len(toks):
             span, j = self._list_item(j)
-            quoted = all(toks[item[0] - 1].text in QUOTES for item in items)
-            if not span and last and len(items) > 1 and (self.v.lemma(j) in ARTICLES or quoted):
+            if not span and last and len(items) > 1 and self._phrase_ends_list(j, items):
                 return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it;
                 # '"A" (1989), "B" (1991), and for voicing X': quoted titles, another phrase
             if not span:  # 'the album "A" and the single "B"': one item, then something else
@@ -356,6 +355,13 @@ class TitleRules(ListRules):
         if len(items) > 1 and not last:
             return []  # "including A, B, he said": no closed list
         return items
+
+    def _phrase_ends_list(self, j: int, items: list[list[int]]) -> bool:
+        """After ", and", the word ``j`` that opens no item ends the list as a phrase of its
+        own: an article, or anything after quoted titles."""
+        toks = self.v.tokens
+        quoted = all(toks[item[0] - 1].text in QUOTES for item in items)
+        return self.v.lemma(j) in ARTICLES or quoted
 
     def _list_item(self, j: int) -> tuple[list[int], int]:
         """One list item at ``j`` (its tokens, the index after it); ([], j) if none."""

@@ -157,9 +157,7 @@ class VerbRules(AliasRules):
         tok = v.tokens[o]
         if tok.upos != "NOUN" or not tok.text.islower() or v.quoted(o):
             return False
-        if v.is_plural(o) != v.is_plural(noun) or v.determiner(o) not in ("", "the"):
-            return False
-        if not v.is_plural(noun):
+        if not (v.is_plural(noun) and v.is_plural(o)) or v.determiner(o) not in ("", "the"):
             return False  # "a file called series", "The novel known as war story": one thing's
             # name or description
         lemmas = (v.lemma(noun), v.lemma(o))

@@ -97,12 +97,12 @@ SCOPE_ADJECTIVES = (
 PARTITIVES = words("most all much many some half bulk rest remainder part portion")
 # nouns that, as a predicate with "of", make their subject a part of the "of" object
 PORTION_NOUNS = words("portion section segment")
-# the numbered parts of a work: "the first episode of Lost", "the second single from the album X"
-# works made of such parts: "the third book in the Harry Potter series", 'the album "Help!"'
+# works made of numbered parts: "the third book in the Harry Potter series", 'the album "Help!"'
 WORK_WHOLES = words(
     "album series show season book collection trilogy anthology saga franchise soundtrack ep "
     "lp mixtape compilation serial sitcom programme program cycle sequence opera musical"
 )
+# the numbered parts of a work: "the first episode of Lost", "the second single from the album X"
 SERIAL_PARTS = words(
     "episode single song track chapter volume installment instalment book film novel"
 )

@@ -18,9 +18,7 @@ from lgm_rdf.nlp.coref.lexicon import (
 )
 from lgm_rdf.nlp.coref.syntax import _category_lemmas, _plural, copula_subject
 from lgm_rdf.nlp.model import Sentence, Token
-from lgm_rdf.ontology import normalise_label
-
-_ARTICLES = ("the ", "a ", "an ")
+from lgm_rdf.ontology import normalise_label, without_article
 
 
 @dataclass(frozen=True)
@@ -120,11 +118,7 @@ def _short_name(name: str) -> str:
 
 
 def _strip_article(text: str) -> str:
-    low = normalise_label(text)
-    for art in _ARTICLES:
-        if low.startswith(art):
-            return low[len(art) :]
-    return low
+    return without_article(normalise_label(text))
 
 
 def _owners(subjects: list[_Mention], mentions: list[_Mention]) -> list[_Mention]:
