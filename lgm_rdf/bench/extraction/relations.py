@@ -21,6 +21,7 @@ from typing import Any
 
 from lgm_rdf.bench.datasets import shared_data
 from lgm_rdf.learn.confidence import assertion_bar, confidence_value, load_precision
+from lgm_rdf.learn.readers.files import typewriter_quotes
 from lgm_rdf.learn.relations import RELATION_TYPES, RelationExtractor
 from lgm_rdf.nlp.model import NLP
 from lgm_rdf.ontology import normalise_label, without_article
@@ -111,7 +112,7 @@ def evaluate(
     errors: list[dict[str, str]] = []
     records = load_gold(path)
     for sentence, gold in records:
-        parsed = nlp.parse(sentence)
+        parsed = nlp.parse(typewriter_quotes(sentence))  # as the QA readers give it
         found = {
             relation_key(r.type, r.a, r.b)
             for r in extractor.extract(parsed.sentences)

@@ -30,6 +30,7 @@ from pathlib import Path
 from lgm_rdf.bench.extraction.relations import default_path, load_gold, matched_gold, relation_key
 from lgm_rdf.learn.confidence import PRECISION_PATH, rule_key
 from lgm_rdf.learn.genre import TECHNICAL
+from lgm_rdf.learn.readers.files import typewriter_quotes
 from lgm_rdf.ontology import project_root
 
 PRIOR_WEIGHT = 4.0
@@ -75,7 +76,7 @@ def count_gold(files: Sequence[Path]) -> dict[str, Counter[str]]:
     counts: dict[str, Counter[str]] = {}
     for path in files:
         for sentence, gold in load_gold(path):
-            for rel in extractor.extract(nlp.parse(sentence).sentences):
+            for rel in extractor.extract(nlp.parse(typewriter_quotes(sentence)).sentences):
                 found = matched_gold(relation_key(rel.type, rel.a, rel.b), gold)
                 counts.setdefault(rule_key(rel.extractor, rel.rule), Counter())[
                     "tp" if found in gold else "fp"

@@ -17,6 +17,7 @@ from typing import Any
 
 from lgm_rdf.errors import LgmError
 from lgm_rdf.learn.readers import ReaderError, SourceDocument, read_file
+from lgm_rdf.learn.readers.files import typewriter_quotes
 
 HOTPOTQA = "hotpotqa"
 MUSIQUE = "musique"
@@ -29,8 +30,9 @@ class GoldError(LgmError):
 
 
 def norm_text(text: str) -> str:
-    """NFC text with runs of whitespace collapsed to one space and the ends stripped."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    """NFC text with runs of whitespace collapsed to one space and the ends stripped, its
+    typewriter quotation marks written plain (as the QA readers give the text)."""
+    return " ".join(typewriter_quotes(unicodedata.normalize("NFC", text)).split())
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
+    enclosed,
     name_extent,
     noun_object,
     ranking,
@@ -41,6 +42,7 @@ from lgm_rdf.learn.patterns.extents import (
     title_goes_on,
     title_tail,
 )
+from lgm_rdf.learn.patterns.joined import ampersand_object
 from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.words import (
@@ -234,6 +236,7 @@ class ArgTokens:
                     or tok.text in HYPHENS
                     or (rel == "nummod" and capital and k > i)
                     or (mode == "whole" and rel in ("conj", "cc"))
+                    or (rel in ("cc", "conj") and ampersand_object(v, self.proper, i))
                     or (v.tokens[i].upos == "VERB" and rel in ("obj", "prt") and k > i)
                     or (capital and rel == "appos" and self._run_on_name(i, k))
                 )
@@ -373,6 +376,8 @@ class ArgTokens:
             idx = self._span({i}, i) if mode == "head" else self.class_tokens(i)
             if mode != "head" and any(self.proper(k) for k in idx):
                 idx = name_extent(v, idx, i)  # "Violin Sonata No. 3": a title as the head
+            elif mode != "head" and tok.text[:1].isupper() and (whole := enclosed(v, idx)):
+                idx = whole  # '"Friends in Low Places" is': a quoted title a common noun heads
             if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
                 idx = self.described_kind(i, idx)
             elif mode == "part" and idx == list(range(idx[0], i + 1)):

@@ -65,7 +65,7 @@ class ColonListRules(TitleRules):
             if relational_noun(lemma) or lemma in KIN_MODIFIERS | _RELATED:
                 continue  # "his two sons: A and B", "two members: A and B": a relation
             items = self._listed_after_colon(colon + 1)
-            if not items or counts != [count_word(len(items))]:
+            if not items or counts not in ([count_word(len(items))], [str(len(items))]):
                 continue
             if not self._fits(h, items):
                 continue

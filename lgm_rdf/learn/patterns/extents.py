@@ -20,10 +20,10 @@ Where the right extent cannot be told, the caller gets no argument rather than a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lgm_rdf.learn.patterns.adjectives import modifier_word
-from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
+from lgm_rdf.learn.patterns.depview import HYPHENS, NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     BOUND_PREFIXES,
@@ -329,3 +329,17 @@ def nation_word(tok: Token) -> bool:
     place is ("the German protectorate of Togoland", "the U.S. state of Ohio")."""
     letters = tok.text.replace(".", "")
     return tok.ent_type == "NORP" or (letters.isalpha() and letters.isupper() and len(letters) <= 3)
+
+
+def name_head_ending_at(v: DepView, name_tokens: Callable[[int], list[int]], j: int) -> int | None:
+    """The head of the longest name that ends with token ``j`` ("the Federal Bureau of
+    [Investigation]" → "Bureau"), climbing the parse while the name still ends there."""
+    best, cand, seen = None, j, set()
+    while cand is not None and cand <= j and cand not in seen:
+        seen.add(cand)
+        if v.tokens[cand].upos in NOUNS:
+            if name_tokens(cand)[-1] != j:
+                break
+            best = cand
+        cand = v.head(cand)
+    return best

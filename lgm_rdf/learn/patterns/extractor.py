@@ -137,6 +137,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules,
             ("registry-code", self._registry_codes),
             ("named-list", self._named_lists),
             ("colon-list", self._colon_lists),
+            ("listed-parts", self._listed_parts),
             ("inverted-superlative", self._inverted_superlatives),
             ("quoted-subject", self._quoted_subjects),
             ("entity-after-noun", self._entity_after_noun),
@@ -293,8 +294,9 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules,
             first = min(v.subtree(a))
             premodifiers = a > n + 1 and set(range(n + 1, a)) <= v.subtree(a)
             unpunctuated = not any(v.tokens[k].upos == "PUNCT" for k in range(n + 1, first))
-            if premodifiers and unpunctuated and not v.determiner(a):
-                return a  # only its premodifiers between: "a download only double-live album"
+            if premodifiers and unpunctuated and v.determiner(a) in ("", "poss"):
+                return a  # only its premodifiers between: "a download only double-live album",
+                # an owner's name: "is Taiwanese band F.I.R.'s third studio album"
         nxt = n + 1  # the next word modifies a later noun: the phrase has not ended (-1: skip)
         later = v.head(nxt) if nxt < len(v) else None
         if later is not None and later > nxt and v.tokens[nxt].upos in ("ADV", "ADJ", "NOUN"):

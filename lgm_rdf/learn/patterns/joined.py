@@ -21,6 +21,17 @@ def ampersand_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
     return all(proper(c) for c in v.children(i, "conj"))
 
 
+def ampersand_object(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
+    """ "the series Brothers & Sisters": names joined by "&" are one name where they are no
+    subject (a subject is one name only before a singular verb: "Tom & Jerry are cartoon
+    characters" names two; ``Roles.subjects`` decides); not two acronyms ("registers like
+    AMX & SME" lists two)."""
+    words = [i, *v.children(i, "conj")]
+    if any(v.tokens[k].text.isupper() for k in words):
+        return False
+    return v.rels[i] not in ("subj", "subjpass") and ampersand_name(v, proper, i)
+
+
 def listed_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
     """ "Toccata, Adagio, and Fugue in C major": names listed as one subject (of a singular
     verb, the caller checks) are one title."""

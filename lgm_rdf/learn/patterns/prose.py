@@ -22,20 +22,22 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
-from lgm_rdf.learn.patterns.colon_lists import ColonListRules
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, nation_word
+from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
 from lgm_rdf.learn.patterns.spelling import spells
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     COPULA_HEDGES,
     DIVIDED_INTO_NOUNS,
     NAMED_BY_OF_NOUNS,
+    OFFICE_NOUNS,
     PLACE_CLASS_NOUNS,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
     VAGUE_QUANTITIES,
 )
-from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
+from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS, person_noun
+from lgm_rdf.nlp.languages import LANGUAGES
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
 
 # "some of his hits include ...": a quantifier subject stands for the noun after its "of"
@@ -43,20 +45,27 @@ _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all"
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
 _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
-_BRACKET_ADVERBS = frozenset(
-    {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
+# times of a renaming: "(then called Cubs Park)", "(later known as the Rockies)"; alone before
+# a name they rename, too: "Calcutta (now Kolkata)", "North Street (now Guilford Avenue)"
+_RENAMING_TIMES = frozenset({"now", "then", "later", "subsequently"})
+_BRACKET_ADVERBS = (
+    frozenset(
+        {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
+    )
+    | _RENAMING_TIMES
 )
+
 # the word that opens a naming phrase in brackets, and the words that may end the phrase right
 # before the name ("known as", "shortened to"; none: the name follows the word itself)
 _BRACKET_NAMING: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("called", "named", "aka", "a.k.a.", "or"), ()),
+    **dict.fromkeys(("called", "named", "renamed", "aka", "a.k.a.", "or"), ()),
     "known": ("as",),
     "shortened": ("to",),
     "abbreviated": ("to", "as"),
 }
 
 
-class ProseRules(ColonListRules):
+class ProseRules(ListedPartRules):
     """Rules for named lists, inverted superlatives, place names and bracketed names."""
 
     # ------------------------------------------------------------------ named lists
@@ -302,6 +311,48 @@ class ProseRules(ColonListRules):
         return b.from_tokens(wider) or found
 
     # ---------------------------------------------------------------- bracketed alias
+    def _renamed_in_bracket(self, p: int, j: int) -> bool:
+        """Only time adverbs of a renaming ("now", "later") stand between the bracket ``p``
+        and a capitalised word ``j``: "Calcutta (now Kolkata)"."""
+        toks, v = self.v.tokens, self.v
+        times = range(p + 1, j)
+        return (
+            j < len(toks)
+            and len(times) > 0
+            and all(v.lemma(k) in _RENAMING_TIMES for k in times)
+            and toks[j].text[:1].isupper()
+        )
+
+    def _new_name(self, outer: Arg | None, name: Arg | None, end: int, close: int) -> bool:
+        """``name`` in "X (now Y)" is X's new name: the bracket holds the name alone, a name
+        of more than one word or one that does not follow a person (a woman's married name
+        alone, "Maggie Croft (later Budgen)", is half a name), and no office or rank ("a
+        lieutenant (later Admiral)")."""
+        if outer is None or name is None or end != close or not name.is_name:
+            return False
+        words = name.label.split()
+        if any(self._office(w) for w in (words[-1], outer.key.split()[-1], outer.key.split()[0])):
+            return False  # "Lieutenant (later Admiral)", "English (later Head Teacher)"; "the
+            # Duchy of Warsaw (now Poland)": a state's land, now in another state
+        person = any(t.ent_type == "PERSON" for t in self.v.tokens[:end])
+        return len(words) > 1 or not person
+
+    def _phrase_after(self, k: int) -> bool:
+        """A lower-case preposition at ``k`` opens a phrase after a name, not a word of it:
+        "(then known as Disney-MGM Studios during production)", "(Nintendo until 2009)" (a
+        name goes on after "of the" and a capital: "the Bank of the Ozarks")."""
+        toks, v = self.v.tokens, self.v
+        if toks[k].upos != "ADP" or not toks[k].text.islower() or k + 1 >= len(toks):
+            return False
+        nxt = k + 2 if v.lemma(k + 1) in ("the", "a", "an") and k + 2 < len(toks) else k + 1
+        return not toks[nxt].text[:1].isupper()
+
+    @staticmethod
+    def _office(word: str) -> bool:
+        """An office, a rank, a person noun or a kind of place: no name of its own."""
+        word = word.lower()
+        return word in OFFICE_NOUNS | NAMED_BY_OF_NOUNS or person_noun(word) or word in LANGUAGES
+
     def _bracketed_aliases(self) -> None:
         """ "X (formerly called Y)", "X (also known as Y)", "X (aka Y)", "X (or Y)", "X (often
         shortened to Y)": another name of the name before the bracket."""
@@ -315,9 +366,12 @@ class ProseRules(ColonListRules):
             while j < len(toks) and v.lemma(j) in NAMING_ADVERBS | _BRACKET_ADVERBS:
                 j += 1
             word = toks[j].text.lower() if j < len(toks) else ""
-            if word not in _BRACKET_NAMING:
+            if self._renamed_in_bracket(p, j):
+                word, links, start = "now", (), j  # "(now Kolkata)": the new name at once
+            elif word not in _BRACKET_NAMING:
                 continue
-            links, start = _BRACKET_NAMING[word], j + 1
+            else:
+                links, start = _BRACKET_NAMING[word], j + 1
             while links and start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
                 start += 1  # "known simply as"
             if links:
@@ -335,14 +389,19 @@ class ProseRules(ColonListRules):
             cuts = [k for k in range(start, close) if toks[k].text in (",", ";")]
             ends = (k for k in cuts if toks[k].text == ";" or toks[k + 1].text[:1].islower())
             end = next(ends, close)
+            end = next((k for k in range(start + 1, end) if self._phrase_after(k)), end)
             if any(k < end for k in cuts) or end - start > 12:
                 continue
             if any(toks[k].text == ":" for k in range(start, end)):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
+            if word == "now" and not self._new_name(outer, name, end, close):
+                continue
             if word == "or" and not (outer and name and spells(outer, name)):
                 continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
+            if outer is not None and outer.key.endswith("'s"):
+                continue  # "the Salt Company's (now known as X) logo": the owner of what follows
             if name is not None and outer is not None and outer.is_name:
                 self.rule = "bracketed-alias"
                 self._emit("alias", outer, name, 0.85)

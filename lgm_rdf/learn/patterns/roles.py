@@ -18,7 +18,7 @@ from lgm_rdf.learn.patterns.args import (
     looks_like_acronym,
 )
 from lgm_rdf.learn.patterns.depview import NOUNS
-from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier
+from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier, name_head_ending_at
 from lgm_rdf.learn.patterns.joined import ampersand_name, common_phrase, listed_name, listed_span
 from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.words import (
@@ -248,8 +248,9 @@ class ArgBuilder(ArgTokens):
             s = named[0] if named and self.proper(named[0]) else s  # the name is the subject
         relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
         if relative and (h := v.head(clause)) is not None:
-            if v.lemma(s) == "who" and v.located_place(h):
-                return []  # "born in New York City, who is also ...": "who" is no place
+            if (v.lemma(s) == "who" and v.located_place(h)) or v.tokens[h].ent_type == "DATE":
+                return []  # "born in New York City, who is also ...": "who" is no place; "on
+                # 31 March 2013, which consisted of": no date
             s = h  # "Whales, which are mammals": the clause modifies "Whales"
             # "numbers, arrays, objects (which are hashes)": a bracketed clause is about the
             # member it follows, not the whole list
@@ -407,13 +408,5 @@ class ArgBuilder(ArgTokens):
 
     def name_before(self, j: int) -> Arg | None:
         """The longest name that ends with token ``j`` ("Federal Bureau of Investigation")."""
-        v = self.v
-        best, cand, seen = None, j, set()
-        while cand is not None and cand <= j and cand not in seen:
-            seen.add(cand)
-            if v.tokens[cand].upos in NOUNS:
-                if self.name_tokens(cand)[-1] != j:
-                    break
-                best = cand
-            cand = v.head(cand)
+        best = name_head_ending_at(self.v, self.name_tokens, j)
         return None if best is None else self.arg(best, "name")

@@ -19,11 +19,20 @@ def spelled_out(b: ArgTokens, acronym: str, start: int, end: int, forward: bool)
     spans += [] if forward else [(first, end) for first in range(end, start - 1, -1)]
     for lo, hi in spans:
         words = initials(text[toks[lo].start : toks[hi].end])
-        if words == letters and toks[lo].text[:1].isupper() and toks[hi].upos != "PUNCT":
+        spelt = words == letters or _one_word_skipped(letters, words)
+        if spelt and toks[lo].text[:1].isupper() and toks[hi].upos != "PUNCT":
             return b.from_tokens(list(range(lo, hi + 1)), "whole")
-        if len(words) > len(letters):
+        if len(words) > len(letters) + 1:
             return None
     return None
+
+
+def _one_word_skipped(letters: str, words: str) -> bool:
+    """The initials ``words`` are ``letters`` with one inner word left out, as acronyms often
+    leave out a word ("Women's Professional Basketball League (WBL)")."""
+    if len(letters) < 3 or len(words) != len(letters) + 1:
+        return False
+    return any(words[:k] + words[k + 1 :] == letters for k in range(1, len(words) - 1))
 
 
 def acronym_matches(acronym: str, name: str) -> bool:

@@ -1,5 +1,5 @@
 """Rules for titles and names read off the text where the parse breaks (a mixin over
-``lists.ListRules``).
+``item_lists.ItemListReader``).
 
 A title is often a clause or a run of capitals the small parser cuts; these rules read its
 extent off quotation marks, brackets and capitals instead of the tree:
@@ -22,9 +22,10 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import set_off_title
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
-from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes
-from lgm_rdf.learn.patterns.lists import ListRules, sibling_names
+from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
+from lgm_rdf.learn.patterns.lists import sibling_names
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import listed_roles, name_after_run, turned_role
 from lgm_rdf.learn.patterns.words import (
@@ -33,6 +34,7 @@ from lgm_rdf.learn.patterns.words import (
     PLACE_CLASS_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
+    SERIAL_PARTS,
     TAXON_RANKS,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
@@ -41,21 +43,24 @@ from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import TITLES, leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import DOUBLE_QUOTES
-from lgm_rdf.nlp.wordlists import NAME_NOUNS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, words
 
-_SINGLE_QUOTES = frozenset({"'", "‘", "’"})
 # parts of the document itself: 'see the section "Object API"' refers to one of its headings
 DOCUMENT_PARTS = frozenset({"section", "subsection", "chapter", "appendix", "paragraph", "heading"})
 # nouns that mention words rather than classify them: 'the word "Tabula"', 'the phrase "X"'
 MENTION_NOUNS = NAME_NOUNS | RANK_NOUNS | DOCUMENT_PARTS
 MENTION_NOUNS |= frozenset({"title", "phrase", "expression", "label"})
+# and the listings an infobox heads ('singles chronology "Mi va di cantare"'): no class either
+MENTION_NOUNS |= frozenset({"chronology", "discography", "filmography", "bibliography"})
 TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an album, entitled "X"'
-_MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
-_ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
+# words for a part of a place written before its name
+_PLACE_PARTS = words(
+    "downtown uptown midtown north south east west northeast northwest southeast southwest"
+)
 _MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class nouns
 
 
-class TitleRules(ListRules):
+class TitleRules(ItemListReader):
     """Titles and names: quoted, bracketed, opening a sentence, or after a class noun."""
 
     # ``predicates.PredicateRules`` (a subclass) provides this one
@@ -149,6 +154,8 @@ class TitleRules(ListRules):
                 and any(v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.kids[k])
             ):
                 heads = v.conjuncts(sib) if sib else [a for a in v.children(k, "appos") if a > k]
+                if not sib and v.is_plural(k):  # "the continents Laurentia, Siberia and Baltica"
+                    heads = [c for a in heads for c in v.conjuncts(a)]
                 names = [b.arg(a, "name") for a in heads]
                 noun, first = k, min(heads, default=k)
             else:
@@ -216,8 +223,8 @@ class TitleRules(ListRules):
             return True  # "Keyboardist Boom Gaspar has ...": capitalised as the first word
         if not tok.text.islower() or not tok.text.isalpha():
             return False
-        if tok.upos == "NOUN":  # not a part of town before its name ("downtown Louisville")
-            return tok.text not in ("downtown", "uptown", "midtown")
+        if tok.upos == "NOUN":  # not a part of a place before its name ("downtown
+            return tok.text not in _PLACE_PARTS  # Louisville", "north-west Iowa")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
         agent = agent or person_noun(tok.text)  # "[stonemason]PROPN Francis McGraw"
         return agent and tok.upos in ("PROPN", "VERB", "ADJ") and v.rels[k] in ("compound", "amod")
@@ -246,6 +253,8 @@ class TitleRules(ListRules):
             noun = tok.upos == "NOUN" or self._noun_by_position(k)
             if not noun or not lower or v.lemma(k) in MENTION_NOUNS:
                 continue
+            if k > 0 and toks[k - 1].text in HYPHENS and not v.joining_hyphen(k - 1):
+                continue  # 'B - side "Cabaret"' (an infobox): the end of a word cut by spaces
             start = k + 1
             if toks[start].text == "," and toks[start + 1].text.lower() in TITLING_VERBS:
                 start += 2  # 'two singles, entitled "A" and "B"'
@@ -281,13 +290,16 @@ class TitleRules(ListRules):
         Deep"", "the new 2011 YTV [show]VERB "X"")."""
         v, toks = self.v, self.v.tokens
         tok = toks[k]
-        if not tok.text.isalpha() or not tok.text.islower() or tok.upos not in _MISTAGGED:
+        work = tok.upos == "ADJ" and tok.text in SERIAL_PARTS  # "their debut [single]ADJ"
+        if not tok.text.isalpha() or not tok.text.islower() or not (tok.upos in _MISTAGGED or work):
             return False
         if tok.tag in ("VBN", "VBD", "VBG"):
             return False  # 'a song in 1967 called "X"': a participle, no noun
         for j in range(k - 1, max(-1, k - 5), -1):
             if toks[j].upos == "DET" and v.lemma(j) not in ("that", "which", "this"):
                 return True
+            if toks[j].tag in ("POS", "PRP$"):
+                return True  # an owner: "SBS's real life [show]VERB", "their debut [single]ADJ"
             if toks[j].upos == "NUM" and not is_year(toks[j].text):
                 return True
             if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not is_year(toks[j].text):
@@ -308,7 +320,7 @@ class TitleRules(ListRules):
         v, toks = self.v, self.v.tokens
         if len(toks) < 4 or toks[0].text not in DOUBLE_QUOTES:
             return
-        end = min(len(toks) - 1, _MAX_QUOTED)
+        end = min(len(toks) - 1, MAX_QUOTED)
         close = next((k for k in range(1, end) if toks[k].text in DOUBLE_QUOTES), None)
         if close is None or close == 1 or not toks[1].text[:1].isupper():
             return
@@ -324,93 +336,3 @@ class TitleRules(ListRules):
             return
         self.rule = "quoted-subject"
         self._predicate([replace(title, is_name=True)], preds[0], 0.85, cop)
-
-    # ------------------------------------------------------------------ lists of names
-    def _named_items(self, start: int) -> list[list[int]]:
-        """Token spans of a closed list of quoted titles or capitalised names from ``start``
-        ("A", "B" and "C"; A, B, C and D), each optionally followed by a bracket such as a
-        year; [] when anything else is in the list or it is not closed by "and" / "or"."""
-        toks, j, items, last = self.v.tokens, start, [], False
-        while j < len(toks):
-            span, j = self._list_item(j)
-            if not span and last and len(items) > 1 and self._phrase_ends_list(j, items):
-                return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it;
-                # '"A" (1989), "B" (1991), and for voicing X': quoted titles, another phrase
-            if not span:  # 'the album "A" and the single "B"': one item, then something else
-                return items[:1] if len(items) == 1 else []
-            items.append(span)
-            if last or j >= len(toks):
-                break
-            word = toks[j].text.lower()
-            if toks[span[-1]].text == "," and word in DOUBLE_QUOTES:
-                continue  # '"A," "B," and "C"': the comma went inside the closing quote
-            if word == "," and j + 1 < len(toks) and toks[j + 1].text.lower() in ("and", "or"):
-                j, last = j + 2, True
-            elif word in ("and", "or"):
-                j, last = j + 1, True
-            elif word == ",":
-                j += 1
-            else:
-                break
-        if len(items) > 1 and not last:
-            return []  # "including A, B, he said": no closed list
-        return items
-
-    def _phrase_ends_list(self, j: int, items: list[list[int]]) -> bool:
-        """After ", and", the word ``j`` that opens no item ends the list as a phrase of its
-        own: an article, or anything after quoted titles."""
-        toks = self.v.tokens
-        quoted = all(toks[item[0] - 1].text in QUOTES for item in items)
-        return self.v.lemma(j) in ARTICLES or quoted
-
-    def _list_item(self, j: int) -> tuple[list[int], int]:
-        """One list item at ``j`` (its tokens, the index after it); ([], j) if none."""
-        toks = self.v.tokens
-        if toks[j].text in DOUBLE_QUOTES or self._single_quote(j):
-            end = min(len(toks), j + _MAX_QUOTED)
-            closing = DOUBLE_QUOTES if toks[j].text in DOUBLE_QUOTES else _SINGLE_QUOTES
-            close = next((k for k in range(j + 1, end) if toks[k].text in closing), None)
-            if close is None or close == j + 1:
-                return [], j
-            span, nxt = list(range(j + 1, close)), close + 1
-            if not toks[j + 1].text[:1].isupper():
-                return [], j
-        else:
-            k = j
-            while k < min(len(toks), j + _MAX_NAME) and (
-                toks[k].upos in _ITEM_WORDS or self.v.joining_hyphen(k) or self._capital_word(k)
-            ):
-                k += 1
-            span, nxt = list(range(j, k)), k
-            name = toks[j].upos == "PROPN" or self._capital_word(j)
-            if not span or not toks[j].text[:1].isupper() or not name:
-                return [], j
-            if k < len(toks) and (toks[k].upos in _ITEM_WORDS or toks[k].tag == "POS"):
-                return [], j  # a longer phrase than a name ("Apple's products")
-        if nxt < len(toks) and toks[nxt].text == "(":  # "(2001)", "(with Sean Paul)"
-            close = next(
-                (k for k in range(nxt + 1, min(len(toks), nxt + 8)) if toks[k].text == ")"), None
-            )
-            if close is None:
-                return [], j
-            nxt = close + 1
-        return span, nxt
-
-    def _capital_word(self, k: int) -> bool:
-        """A capitalised word inside the sentence that the tagger gave no name tag
-        ("[Ravenmere]ADV, Stillwater and Fenwater"): a name whatever its tag."""
-        tok = self.v.tokens[k]
-        closed = tok.upos in ("PRON", "DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT")
-        return k > 0 and tok.text.isalpha() and tok.text[:1].isupper() and not closed
-
-    def _single_quote(self, j: int) -> bool:
-        """Token ``j`` opens a title in single quotes: "'" with a space before it and a capital
-        right after it (an apostrophe follows a word: "the players' union")."""
-        toks = self.v.tokens
-        return (
-            toks[j].text in _SINGLE_QUOTES
-            and j + 1 < len(toks)
-            and (j == 0 or bool(toks[j - 1].ws))
-            and not toks[j].ws
-            and toks[j + 1].text[:1].isupper()
-        )

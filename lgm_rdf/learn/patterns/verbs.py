@@ -13,6 +13,7 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.extents import name_head_ending_at
 from lgm_rdf.learn.patterns.spelling import spelled_out
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
@@ -63,6 +64,8 @@ class VerbRules(AliasRules):
             elif h is not None and (opening := self._opening_name(i)):
                 # "Formerly known as X, Central High School is ...": the clause's subject
                 s, clause = v.children(h, "subj")[0], h
+            elif (named := self._trailing_name(i)) is not None:
+                s, clause = named, i  # "the location of X, also known as Y": X, not "it"
             else:
                 s, clause = self._clause_subject(i)
             if s is None or self._blocked(i, clause):
@@ -97,6 +100,23 @@ class VerbRules(AliasRules):
         opens = min(v.subtree(i)) == 0 and end + 1 < len(v) and v.tokens[end + 1].text == ","
         subjects = v.children(h, "subj")  # a name, or a pronoun standing for one
         return opens and any(self.b.proper(k) or v.tokens[k].upos == "PRON" for k in subjects)
+
+    def _trailing_name(self, i: int) -> int | None:
+        """The name right before the comma that sets off the naming participle ``i``, which
+        the parse hung on the main verb ("It is the location of the United Trades and Labour
+        Council, also known as SA Unions"): the participle names that name, not the clause's
+        subject."""
+        v = self.v
+        if v.rels[i] != "advcl" or v.tokens[i].tag != "VBN" or v.children(i, "subj", "subjpass"):
+            return None
+        if v.lemma(i) not in ALIAS_AS | ALIAS_NAMED or (h := v.head(i)) is None or h > i:
+            return None
+        comma = min(v.subtree(i)) - 1
+        if comma < 1 or v.tokens[comma].text != "," or not self.b.proper(comma - 1):
+            return None
+        named = name_head_ending_at(v, self.b.name_tokens, comma - 1)
+        return None if named is None or v.rels[named] == "conj" else named  # a whole name only:
+        # "United Trades and [Labour Council] of South Australia" is cut by the parse
 
     def _governed_blocked(self, noun: int) -> bool:
         """ "Do not override schemas containing X": the clause that governs ``noun`` is

@@ -98,6 +98,24 @@ _LINE_BREAK_HYPHEN = re.compile(
 )
 
 
+# a quotation as tokenised corpora write it (HotpotQA, MuSiQue, Penn Treebank tools): two grave
+# accents open it, two apostrophes close it, often with the space on the wrong side
+# ("``Friends in Low Places ''is a song", "are called`` Cool American''"); the parser reads
+# neither as a quotation mark
+_TYPEWRITER_QUOTE = re.compile(r"(\w)?``[ \t]?((?:[^`'\n]|'(?!'))+?)[ \t]?''(?=([^\s.,;:!?)\]])?)")
+
+
+def typewriter_quotes(text: str) -> str:
+    """``text`` with each quotation opened by two grave accents and closed by two apostrophes
+    written with plain double quotes, set off by spaces from the words around it."""
+
+    def plain(m: re.Match[str]) -> str:
+        before = f"{m.group(1)} " if m.group(1) else ""
+        return f'{before}"{m.group(2)}"' + (" " if m.group(3) else "")
+
+    return _TYPEWRITER_QUOTE.sub(plain, text)
+
+
 def clean_text(text: str) -> str:
     """Collapse whitespace (newlines included) to single spaces, joining a word that a
     typesetter hyphenated at a line end (see ``_LINE_BREAK_HYPHEN``)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from lgm_rdf.learn.readers.builder import MAX_TITLE_CHARS, usable_title
-from lgm_rdf.learn.readers.files import clean_text
+from lgm_rdf.learn.readers.files import clean_text, typewriter_quotes
 from lgm_rdf.learn.readers.markdown import strip_inline
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
 from lgm_rdf.learn.readers.roles import (
@@ -73,7 +73,7 @@ def plain_blocks(text: str) -> list[Block]:
         if fences % 2:
             fenced = not fenced
         if role in (PROSE, "heading"):
-            cleaned = clean_text(strip_inline(raw))
+            cleaned = clean_text(strip_inline(typewriter_quotes(raw)))
         out.append(Block(cleaned) if role == PROSE else Block(cleaned, role=role))
     return out
 

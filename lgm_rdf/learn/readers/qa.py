@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from lgm_rdf.learn.readers.files import clean_text
+from lgm_rdf.learn.readers.files import clean_text, typewriter_quotes
 from lgm_rdf.learn.readers.model import Block, Section, SourceDocument
 
 
@@ -26,6 +26,11 @@ def _paragraph_title(title: Any) -> str:
     return clean_text(unicodedata.normalize("NFC", title))
 
 
+def _sentence_text(text: str) -> str:
+    """A context's text as it is parsed: NFC, stripped, plain quotation marks."""
+    return typewriter_quotes(unicodedata.normalize("NFC", text.strip()))
+
+
 def hotpot_docs(rec: dict[str, Any], source: str) -> Iterator[SourceDocument]:
     """One document per context paragraph, its sentences kept as the source split them."""
     context = rec["context"]
@@ -37,7 +42,7 @@ def hotpot_docs(rec: dict[str, Any], source: str) -> Iterator[SourceDocument]:
         title = _paragraph_title(entry[0])
         if not all(isinstance(s, str) for s in entry[1]):
             raise ValueError("HotpotQA sentences must be strings")
-        sents = tuple(unicodedata.normalize("NFC", s.strip()) for s in entry[1] if s.strip())
+        sents = tuple(_sentence_text(s) for s in entry[1] if s.strip())
         if sents:
             section = Section(title, 0, (Block(" ".join(sents), sentences=sents),))
             yield SourceDocument(title, title, source, (section,))
@@ -52,6 +57,6 @@ def musique_docs(rec: dict[str, Any], source: str) -> Iterator[SourceDocument]:
         if not isinstance(para, dict) or not isinstance(para.get("paragraph_text"), str):
             raise ValueError('each paragraph needs "title" and "paragraph_text"')
         title = _paragraph_title(para.get("title"))
-        text = unicodedata.normalize("NFC", para["paragraph_text"].strip())
+        text = _sentence_text(para["paragraph_text"])
         if text:
             yield SourceDocument(title, title, source, (Section(title, 0, (Block(text),)),))

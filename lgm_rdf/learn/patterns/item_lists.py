@@ -1,0 +1,131 @@
+"""Closed lists of names or quoted titles read off the words (a mixin over
+``lists.ListRules``): 'the singles "A", "B" and "C"', "A (vocals), B (bass) and C (drums)";
+the parse of such a list often breaks, so the rules that need its items read them here."""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.depview import QUOTES
+from lgm_rdf.learn.patterns.lists import ListRules
+from lgm_rdf.learn.patterns.words import ARTICLES
+from lgm_rdf.nlp.titles import DOUBLE_QUOTES
+
+_SINGLE_QUOTES = frozenset({"'", "‘", "’"})
+MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
+# tokens to the bracket that closes after an item: "(vocals, guitar, keyboards, and more)"
+_MAX_BRACKET = 13
+_ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
+_CONNECTORS = frozenset({"of", "for", "the", "de", "del", "la", "le", "von", "van", "in", "on"})
+
+
+class ItemListReader(ListRules):
+    """Reads closed lists of names and quoted titles."""
+
+    def _named_items(self, start: int) -> list[list[int]]:
+        """Token spans of a closed list of quoted titles or capitalised names from ``start``
+        ("A", "B" and "C"; A, B, C and D), each optionally followed by a bracket such as a
+        year; [] when anything else is in the list or it is not closed by "and" / "or"."""
+        toks, j, items, last = self.v.tokens, start, [], False
+        while j < len(toks):
+            if (
+                toks[j].text.lower() == "the"
+                and j + 1 < len(toks)
+                and toks[j + 1].text[:1].isupper()
+            ):
+                j += 1  # "the North Unit, the South Unit, and the Elkhorn Ranch Unit"
+            span, j = self._list_item(j)
+            if not span and last and len(items) > 1 and self._phrase_ends_list(j, items):
+                return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it;
+                # '"A" (1989), "B" (1991), and for voicing X': quoted titles, another phrase
+            if not span:  # 'the album "A" and the single "B"': one item, then something else
+                return items[:1] if len(items) == 1 else []
+            items.append(span)
+            if last or j >= len(toks):
+                break
+            word = toks[j].text.lower()
+            if toks[span[-1]].text == "," and word in DOUBLE_QUOTES:
+                continue  # '"A," "B," and "C"': the comma went inside the closing quote
+            if word == "," and j + 1 < len(toks) and toks[j + 1].text.lower() in ("and", "or"):
+                j, last = j + 2, True
+            elif word in ("and", "or"):
+                j, last = j + 1, True
+            elif word == ",":
+                j += 1
+            else:
+                break
+        if len(items) > 1 and not last:
+            return []  # "including A, B, he said": no closed list
+        return items
+
+    def _phrase_ends_list(self, j: int, items: list[list[int]]) -> bool:
+        """After ", and", the word ``j`` that opens no item ends the list as a phrase of its
+        own: an article, or anything after quoted titles."""
+        toks = self.v.tokens
+        quoted = all(toks[item[0] - 1].text in QUOTES for item in items)
+        return self.v.lemma(j) in ARTICLES or quoted
+
+    def _list_item(self, j: int) -> tuple[list[int], int]:
+        """One list item at ``j`` (its tokens, the index after it); ([], j) if none."""
+        toks = self.v.tokens
+        if toks[j].text in DOUBLE_QUOTES or self._single_quote(j):
+            end = min(len(toks), j + MAX_QUOTED)
+            closing = DOUBLE_QUOTES if toks[j].text in DOUBLE_QUOTES else _SINGLE_QUOTES
+            close = next((k for k in range(j + 1, end) if toks[k].text in closing), None)
+            if close is None or close == j + 1:
+                return [], j
+            span, nxt = list(range(j + 1, close)), close + 1
+            if not toks[j + 1].text[:1].isupper():
+                return [], j
+        else:
+            k = j
+            while k < min(len(toks), j + _MAX_NAME) and (
+                toks[k].upos in _ITEM_WORDS
+                or self.v.joining_hyphen(k)
+                or self._capital_word(k)
+                or (k > j and self._name_connector(k))
+            ):
+                k += 1
+            span, nxt = list(range(j, k)), k
+            name = toks[j].upos == "PROPN" or self._capital_word(j)
+            if not span or not toks[j].text[:1].isupper() or not name:
+                return [], j
+            if k < len(toks) and (toks[k].upos in _ITEM_WORDS or toks[k].tag == "POS"):
+                return [], j  # a longer phrase than a name ("Apple's products")
+        if nxt < len(toks) and toks[nxt].text == "(":  # "(2001)", "(with Sean Paul)"
+            close = next(
+                (
+                    k
+                    for k in range(nxt + 1, min(len(toks), nxt + _MAX_BRACKET))
+                    if toks[k].text == ")"
+                ),
+                None,
+            )
+            if close is None:
+                return [], j
+            nxt = close + 1
+        return span, nxt
+
+    def _name_connector(self, k: int) -> bool:
+        """A lower-case word inside a name, between two capitalised words ("Tears for Fears",
+        "Bank of America"); "and" joins two items, not two words."""
+        toks = self.v.tokens
+        inner = k + 1 < len(toks) and toks[k + 1].text[:1].isupper()
+        return toks[k].text in _CONNECTORS and inner and toks[k - 1].text[:1].isupper()
+
+    def _capital_word(self, k: int) -> bool:
+        """A capitalised word inside the sentence that the tagger gave no name tag
+        ("[Ravenmere]ADV, Stillwater and Fenwater"): a name whatever its tag."""
+        tok = self.v.tokens[k]
+        closed = tok.upos in ("PRON", "DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT")
+        return k > 0 and tok.text.isalpha() and tok.text[:1].isupper() and not closed
+
+    def _single_quote(self, j: int) -> bool:
+        """Token ``j`` opens a title in single quotes: "'" with a space before it and a capital
+        right after it (an apostrophe follows a word: "the players' union")."""
+        toks = self.v.tokens
+        return (
+            toks[j].text in _SINGLE_QUOTES
+            and j + 1 < len(toks)
+            and (j == 0 or bool(toks[j - 1].ws))
+            and not toks[j].ws
+            and toks[j + 1].text[:1].isupper()
+        )
