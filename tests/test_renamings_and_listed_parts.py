@@ -1,14 +1,15 @@
 """Quotations written the tokenised-corpus way (``Friends in Low Places ''is) are read as plain
 quotation marks by the QA readers, the plain-text reader and the gold benchmark, and a quoted
 title a common noun heads is the subject as a whole. A name in brackets after a time of renaming
-("Calcutta (now Kolkata)", "(then called Cubs Park)", "(later renamed X)") is another name of
-the name before it, not an office, a rank, a language, a state's land or half a person's name,
-and a bracketed name ends where a phrase after it begins ("during production"). Names joined by
+("(then called Cubs Park)", "(later renamed X)", and a bare "(now X)" after a street, a
+building or an institution) is another name of the name before it, not an office, a rank, a
+language, a state's land, a firm's buyer or half a person's name, and a bracketed name ends
+where a phrase after it begins ("during production", "in Poland"). Names joined by
 "&" are one name after a class noun; a plural class noun before a list of names has each as a
 member; an owner's name between a role noun and the predicate noun does not hide the predicate
 ("Canadian rapper Drake's second studio album"). Every name of a list a verb of composition
 gives its whole is a part of it, brackets after each name or not; an acronym may leave out one
-inner word; "(German for "Federal Diet")" translates a name; a list of names is read off the
+inner word; a list of names is read off the
 words where an item opens with "the" or holds a lower-case word ("Tears for Fears"), and a
 colon list's count may be written in digits. Each with its counter-examples;
 the sentences are written for this test."""
@@ -30,7 +31,6 @@ FOUND = [
     # a quoted title a common noun heads is the subject as a whole
     ('"Friends in Low Places" is a song by Garth Brooks.', (INH, "friends in low places", "song")),
     # a name in brackets after a time of renaming
-    ("He lived in Bombay (now Mumbai) for years.", (ALIAS, "bombay", "mumbai")),
     (
         "The Cubs played at Wrigley Field (then called Cubs Park) in 1916.",
         (ALIAS, "cubs park", "wrigley field"),
@@ -85,14 +85,10 @@ FOUND = [
         "The club has 3 teams: Alpha Rovers, Beta United and Gamma Town.",
         (INH, "beta united", "team"),
     ),
-    # an acronym that leaves out one inner word; a translated name
+    # an acronym that leaves out one inner word
     (
         "She played for the Houston Angels of the Women's Professional Basketball League (WBL).",
         (ALIAS, "wbl", "women's professional basketball league"),
-    ),
-    (
-        'The Bundestag (German for "Federal Diet") is the parliament of Germany.',
-        (ALIAS, "bundestag", "federal diet"),
     ),
 ]
 
@@ -120,6 +116,31 @@ ABSENT = [
         (COMP, "march 2013", "member"),
     ),
     ("The wind farm lies in north-west Iowa.", (INH, "iowa", "north-west")),
+    # "(now Y)" after a state or a company: what holds the land or the firm now
+    ("She lived in Prussia (now Germany) until 1920.", (ALIAS, "germany", "prussia")),
+    ("The firm was acquired by Compaq (now HP) in 1998.", (ALIAS, "compaq", "hp")),
+    (
+        "It ran on MS-DOS (later Windows 95 and Windows 98).",
+        (ALIAS, "ms-dos", "windows 95 and windows 98"),
+    ),
+    (
+        "He was born in Danzig (now Gdańsk in Poland) in 1890.",
+        (ALIAS, "danzig", "gdańsk in poland"),
+    ),
+    # a set-off naming participle after an object names the object, not the name before it
+    (
+        "The band recorded their third album at Abbey Road, later known as the White Album.",
+        (ALIAS, "abbey road", "white album"),
+    ),
+    # a verb after an owner's noun is no class; a plural class noun lists names joined by "&"
+    ('The band\'s fans chant "Oasis" at every concert.', (INH, "oasis", "chant")),
+    ("The cities Paris & London were bombed in the war.", (INH, "paris & london", "city")),
+    ("The goals Smith, Jones and Brown scored were crucial.", (INH, "jones", "goal")),
+    # a translation in brackets is a gloss, mostly: no alias
+    (
+        'The band Kraftwerk (German for "Power Station") formed in 1970.',
+        (ALIAS, "kraftwerk", "power station"),
+    ),
     # a gloss in lower case is a meaning, not a name
     ('Weltschmerz (German for "world pain") is a concept.', (ALIAS, "weltschmerz", "world pain")),
 ]
@@ -153,6 +174,8 @@ def test_new_rule_is_named(spacy_nlp) -> None:
         # no pair, or code: left as written
         ("x = '' and ``y", "x = '' and ``y"),
         ("a ``b`` c", "a ``b`` c"),
+        ("Pass ``sep=''`` to join.", "Pass ``sep=''`` to join."),
+        ("Call ``str.join('')`` or ``''.join(x)``.", "Call ``str.join('')`` or ``''.join(x)``."),
     ],
 )
 def test_typewriter_quotes_become_plain_quotes(written: str, plain: str) -> None:

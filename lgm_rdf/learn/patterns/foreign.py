@@ -31,8 +31,6 @@ _GLOSS = re.compile(
     r"short|abbreviated|abbr\b|translated|transl\b|i\.e\.|e\.g\.|see\b|from\b|c\.|\d)",
     re.I,
 )
-# a name's translation: '(German for "Eastphalia University of Applied Sciences")'
-_TRANSLATION = re.compile(r"^\s*([^\W\d][\w\-]*(?:\s+[^\W\d][\w\-]*)?)\s+for\s+[\"“]([^\"”]+)[\"”]")
 _INVISIBLE = "\u200e\u200f\u200b\ufeff"
 _QUOTES = "\"'“”‘’«»„"
 _QUOTED = re.compile(r"[\"“«„]([^\"”»“]+)[\"”»“]")
@@ -85,10 +83,7 @@ class ForeignNameRules(RuleBase):
         """ "X (Language: Y)": Y is another name of X."""
         toks, text = self.v.tokens, self.sentence.text
         for p in range(1, len(toks) - 2):
-            translated = toks[p].text == "(" and self._translation(p)
-            if not translated and (
-                toks[p].text != "(" or all(t.text != ":" for t in toks[p + 2 : p + 5])
-            ):
+            if toks[p].text != "(" or all(t.text != ":" for t in toks[p + 2 : p + 5]):
                 continue  # the label is one to three words
             outer = self.b.name_before(p - 1) or self._capitalised_before(p)
             if outer is None or not (outer.is_name or outer.label[:1].isupper()):
@@ -96,21 +91,11 @@ class ForeignNameRules(RuleBase):
             close = next((k for k in range(p + 1, len(toks)) if toks[k].text in ("(", ")")), None)
             end = toks[close].start if close is not None else len(text)
             start = toks[p].end
-            names = [translated] if translated else _pieces(text[start:end])
-            for name in names:
+            for name in _pieces(text[start:end]):
                 for form in _variants(name):
                     key = normalise_label(form)  # as written: no English lemmas
                     if not junk_key(key):
                         self._emit("alias", outer, Arg(key, form, True), 0.85)
-
-    def _translation(self, p: int) -> str:
-        """The English name a bracket at ``p`` translates the name before it into, '(German
-        for "Federal Diet")'; "" if none, or only a gloss in lower case ('"world pain"')."""
-        found = _TRANSLATION.match(self.sentence.text[self.v.tokens[p].end :])
-        if found is None or not names_a_language(found.group(1)):
-            return ""
-        name = found.group(2).strip()
-        return name if name[:1].isupper() else ""
 
     def _capitalised_before(self, p: int) -> Arg | None:
         """The capitalised words that open the sentence right before the bracket at ``p``

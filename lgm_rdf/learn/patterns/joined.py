@@ -25,10 +25,13 @@ def ampersand_object(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
     """ "the series Brothers & Sisters": names joined by "&" are one name where they are no
     subject (a subject is one name only before a singular verb: "Tom & Jerry are cartoon
     characters" names two; ``Roles.subjects`` decides); not two acronyms ("registers like
-    AMX & SME" lists two)."""
+    AMX & SME") nor names after a plural class noun ("the cities Paris & London")."""
     words = [i, *v.children(i, "conj")]
     if any(v.tokens[k].text.isupper() for k in words):
         return False
+    first = min(v.subtree(i) - set(v.subtree(max(words))) | {i})
+    if first > 0 and v.tokens[first - 1].text.islower() and v.is_plural(first - 1):
+        return False  # "the cities Paris & London": a plural class noun lists two
     return v.rels[i] not in ("subj", "subjpass") and ampersand_name(v, proper, i)
 
 

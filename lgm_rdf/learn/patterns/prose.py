@@ -38,7 +38,7 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS, person_noun
 from lgm_rdf.nlp.languages import LANGUAGES
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, words
 
 # "some of his hits include ...": a quantifier subject stands for the noun after its "of"
 _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all", "one"})
@@ -48,6 +48,13 @@ _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUN
 # times of a renaming: "(then called Cubs Park)", "(later known as the Rockies)"; alone before
 # a name they rename, too: "Calcutta (now Kolkata)", "North Street (now Guilford Avenue)"
 _RENAMING_TIMES = frozenset({"now", "then", "later", "subsequently"})
+# what a bare "(now Y)" renames: streets, buildings and institutions
+_RENAMED_PLACES = words(
+    "street avenue road lane square hall school college university academy stadium park "
+    "field arena station airport building theatre theater church chapel cathedral bridge "
+    "tower museum library hospital hotel centre center court gardens"
+)
+_LOCATING = frozenset({"in", "at", "near", "from"})
 _BRACKET_ADVERBS = (
     frozenset(
         {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
@@ -324,18 +331,21 @@ class ProseRules(ListedPartRules):
         )
 
     def _new_name(self, outer: Arg | None, name: Arg | None, end: int, close: int) -> bool:
-        """``name`` in "X (now Y)" is X's new name: the bracket holds the name alone, a name
-        of more than one word or one that does not follow a person (a woman's married name
-        alone, "Maggie Croft (later Budgen)", is half a name), and no office or rank ("a
-        lieutenant (later Admiral)")."""
+        """``name`` in "X (now Y)" is X's new name: the bracket holds one name alone, no
+        office or rank ("a lieutenant (later Admiral)"), and X is a street, a building or an
+        institution (not a person: "Maggie Croft (later Budgen)" is half a name)."""
         if outer is None or name is None or end != close or not name.is_name:
             return False
         words = name.label.split()
-        if any(self._office(w) for w in (words[-1], outer.key.split()[-1], outer.key.split()[0])):
+        if any(w.lower() in ("and", "or", "&") for w in words):
+            return False  # "MS-DOS (later Windows 95 and Windows 98)": successors, no name
+        if any(self._office(w) for w in [*words, outer.key.split()[0], outer.key.split()[-1]]):
             return False  # "Lieutenant (later Admiral)", "English (later Head Teacher)"; "the
             # Duchy of Warsaw (now Poland)": a state's land, now in another state
-        person = any(t.ent_type == "PERSON" for t in self.v.tokens[:end])
-        return len(words) > 1 or not person
+        # a bare "now" renames a street, a building or an institution ("North Street (now
+        # Guilford Avenue)"); after a state or a company it tells what holds the place or the
+        # firm now ("Prussia (now Germany)", "Compaq (now HP)")
+        return outer.key.split()[-1] in _RENAMED_PLACES
 
     def _phrase_after(self, k: int) -> bool:
         """A lower-case preposition at ``k`` opens a phrase after a name, not a word of it:
@@ -345,6 +355,8 @@ class ProseRules(ListedPartRules):
         if toks[k].upos != "ADP" or not toks[k].text.islower() or k + 1 >= len(toks):
             return False
         nxt = k + 2 if v.lemma(k + 1) in ("the", "a", "an") and k + 2 < len(toks) else k + 1
+        if toks[k].text in _LOCATING and toks[nxt].ent_type in ("GPE", "LOC"):
+            return True  # "(now Gdańsk in Poland)": where it lies, no word of the name
         return not toks[nxt].text[:1].isupper()
 
     @staticmethod

@@ -36,6 +36,7 @@ from lgm_rdf.learn.patterns.words import (
     RELATIONAL_NOUNS,
     SERIAL_PARTS,
     TAXON_RANKS,
+    WORK_WHOLES,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.coref.lexicon import person_noun
@@ -154,8 +155,9 @@ class TitleRules(ItemListReader):
                 and any(v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.kids[k])
             ):
                 heads = v.conjuncts(sib) if sib else [a for a in v.children(k, "appos") if a > k]
-                if not sib and v.is_plural(k):  # "the continents Laurentia, Siberia and Baltica"
-                    heads = [c for a in heads for c in v.conjuncts(a)]
+                if not sib and v.is_plural(k) and not self._relative_list(heads):
+                    heads = [c for a in heads for c in v.conjuncts(a)]  # "the continents
+                    # Laurentia, Siberia and Baltica"
                 names = [b.arg(a, "name") for a in heads]
                 noun, first = k, min(heads, default=k)
             else:
@@ -200,6 +202,15 @@ class TitleRules(ItemListReader):
                     if earlier is not None:
                         role = Arg(b.key([earlier]), toks[earlier].text.lower(), False)
                         self._emit("inheritance", name, role, 0.8)
+
+    def _relative_list(self, heads: list[int]) -> bool:
+        """The names after a plural noun are the subject of a clause right after them ("The
+        goals Smith, Jones and Brown scored were crucial"): no members of the noun."""
+        v = self.v
+        names = {c for a in heads if self.b.proper(a) for c in v.conjuncts(a)}
+        end = max((k for c in names for k in v.subtree(c)), default=len(v)) + 1
+        # a full verb right after them (not a copula: "the continents A, B and C were")
+        return end < len(v) and v.tokens[end].upos == "VERB" and v.lemma(end) != "be"
 
     def _leading_plural(self, k: int) -> bool:
         """A plural role opening the sentence ("Drummers Jack Irons and Matt Cameron"), which
@@ -298,8 +309,8 @@ class TitleRules(ItemListReader):
         for j in range(k - 1, max(-1, k - 5), -1):
             if toks[j].upos == "DET" and v.lemma(j) not in ("that", "which", "this"):
                 return True
-            if toks[j].tag in ("POS", "PRP$"):
-                return True  # an owner: "SBS's real life [show]VERB", "their debut [single]ADJ"
+            if toks[j].tag in ("POS", "PRP$"):  # an owner: "their debut [single]ADJ"; a work
+                return tok.text in SERIAL_PARTS | WORK_WHOLES  # noun ("The fans [chant]VERB")
             if toks[j].upos == "NUM" and not is_year(toks[j].text):
                 return True
             if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not is_year(toks[j].text):

@@ -111,6 +111,8 @@ class VerbRules(AliasRules):
             return None
         if v.lemma(i) not in ALIAS_AS | ALIAS_NAMED or (h := v.head(i)) is None or h > i:
             return None
+        if v.children(h, "obj"):
+            return None  # "recorded their album at Abbey Road, later known as X": the object's
         comma = min(v.subtree(i)) - 1
         if comma < 1 or v.tokens[comma].text != "," or not self.b.proper(comma - 1):
             return None

@@ -107,13 +107,16 @@ _TYPEWRITER_QUOTE = re.compile(r"(\w)?``[ \t]?((?:[^`'\n]|'(?!'))+?)[ \t]?''(?=(
 
 def typewriter_quotes(text: str) -> str:
     """``text`` with each quotation opened by two grave accents and closed by two apostrophes
-    written with plain double quotes, set off by spaces from the words around it."""
+    written with plain double quotes, set off by spaces from the words around it; a text that
+    keeps a grave accent after that uses them for code ("Pass ``sep=''`` to") and is left as
+    it is."""
 
     def plain(m: re.Match[str]) -> str:
         before = f"{m.group(1)} " if m.group(1) else ""
         return f'{before}"{m.group(2)}"' + (" " if m.group(3) else "")
 
-    return _TYPEWRITER_QUOTE.sub(plain, text)
+    written = _TYPEWRITER_QUOTE.sub(plain, text)
+    return text if "`" in written else written  # a grave accent left over marks code: "``sep=''``"
 
 
 def clean_text(text: str) -> str:
