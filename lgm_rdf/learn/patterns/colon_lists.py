@@ -124,11 +124,13 @@ class ColonListRules(TitleRules):
         common noun has no named parts in general: "The set consists of two discs: A and B")."""
         if parts is None:
             return []
+        return [whole for whole in self._composed_wholes(parts.key) if whole.is_name]
+
+    def _composed_wholes(self, part: str) -> list[Arg]:
+        """The wholes a verb of composition of this sentence gave the part ``part`` (a key),
+        each a name when its label is capitalised."""
         return [
-            Arg(r.a, r.a_label, True)
+            Arg(r.a, r.a_label, r.a_label[:1].isupper())
             for r in list(self.out)
-            if r.type == "composition"
-            and r.b == parts.key
-            and r.rule in _WHOLE_RULES
-            and r.a_label[:1].isupper()  # a name: "the set" has no named parts in general
+            if r.type == "composition" and r.b == part and r.rule in _WHOLE_RULES
         ]

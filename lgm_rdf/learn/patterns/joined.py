@@ -29,7 +29,7 @@ def ampersand_object(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
     words = [i, *v.children(i, "conj")]
     if any(v.tokens[k].text.isupper() for k in words):
         return False
-    first = min(v.subtree(i) - set(v.subtree(max(words))) | {i})
+    first = min(v.subtree(i))
     if first > 0 and v.tokens[first - 1].text.islower() and v.is_plural(first - 1):
         return False  # "the cities Paris & London": a plural class noun lists two
     return v.rels[i] not in ("subj", "subjpass") and ampersand_name(v, proper, i)

@@ -9,12 +9,10 @@ composition  "The band consisted of Brad Becker (vocals, guitar), Mark Carr (bas
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.colon_lists import ColonListRules
 
 # verbs of composition and the preposition before their parts ("" for a direct object)
 _PART_VERBS = {"consist": "of", "comprise": "", "include": ""}
-_WHOLE_RULES = frozenset({"consist-of", "contain"})
 
 
 class ListedPartRules(ColonListRules):
@@ -36,15 +34,7 @@ class ListedPartRules(ColonListRules):
             names = [a for a in map(self._title_arg, items) if a is not None]
             if len(names) < 2:
                 continue
-            for whole in self._wholes_with(names[0]):
+            for whole in self._composed_wholes(names[0].key):
                 self.rule = "listed-parts"
                 for name in names[1:]:
                     self._emit("composition", whole, name, 0.8)
-
-    def _wholes_with(self, part: Arg) -> list[Arg]:
-        """The wholes a verb of composition of this sentence gave ``part``."""
-        return [
-            Arg(r.a, r.a_label, r.a_label[:1].isupper())
-            for r in list(self.out)
-            if r.type == "composition" and r.b == part.key and r.rule in _WHOLE_RULES
-        ]

@@ -378,8 +378,9 @@ class ProseRules(ListedPartRules):
             while j < len(toks) and v.lemma(j) in NAMING_ADVERBS | _BRACKET_ADVERBS:
                 j += 1
             word = toks[j].text.lower() if j < len(toks) else ""
-            if self._renamed_in_bracket(p, j):
-                word, links, start = "now", (), j  # "(now Kolkata)": the new name at once
+            bare = self._renamed_in_bracket(p, j)  # "(now Guilford Avenue)": the name at once
+            if bare:
+                links, start = (), j
             elif word not in _BRACKET_NAMING:
                 continue
             else:
@@ -408,7 +409,7 @@ class ProseRules(ListedPartRules):
                 continue
             name = self.b.from_tokens(list(range(start, end)), "alias")
             outer = self.b.name_before(p - 1)
-            if word == "now" and not self._new_name(outer, name, end, close):
+            if bare and not self._new_name(outer, name, end, close):
                 continue
             if word == "or" and not (outer and name and spells(outer, name)):
                 continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
