@@ -32,7 +32,8 @@ _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
 # works an indefinite noun may give a set-off title ('a live album, "Live at Leeds",')
 _WORKS = WORK_WHOLES | SERIAL_PARTS | words("poem play painting sculpture documentary musical")
 # what may stand before a class noun a title is set off after: "the", "a", "an", an owner
-_SET_OFF_OWNERS = frozenset({"the", "a", "an", "poss"})
+_INDEFINITE = frozenset({"a", "an", "another"})
+_SET_OFF_OWNERS = _INDEFINITE | {"the", "poss"}
 
 
 def set_off_title(v: DepView, k: int) -> bool:
@@ -44,14 +45,22 @@ def set_off_title(v: DepView, k: int) -> bool:
     toks = v.tokens
     if v.is_plural(k) or v.determiner(k) not in _SET_OFF_OWNERS or relational_noun(v.lemma(k)):
         return False
-    if v.determiner(k) in ("a", "an") and (v.rels[k] == "pobj" or v.lemma(k) not in _WORKS):
+    if v.determiner(k) in _INDEFINITE and (v.rels[k] == "pobj" or v.lemma(k) not in _WORKS):
         return False  # "the series, based on a book series, "A"": a title of the outer noun;
         # 'sent a message, "Help me"', 'a warning, "Run"': what was said, no title
     of = v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of"
     if of and ((g := v.head(h)) is None or v.tokens[g].upos != "NOUN" or v.lemma(g) == "one"):
         return False
     close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
-    return close is not None and (close + 1 == len(toks) or toks[close + 1].upos == "PUNCT")
+    if close is None:
+        return False
+    # 'Her first novel, "The Orange Eats Creeps" was published': a work's title may run into
+    # the verb it is the subject of when the closing comma is left out
+    after = toks[close + 1] if close + 1 < len(toks) else None
+    run_in = after is not None and after.upos in ("AUX", "VERB") and v.lemma(k) in _WORKS
+    run_in = run_in and v.rels[k] in ("subj", "subjpass")  # not "..., the show's 167th
+    # episode, "The Simpsons" surpassed": a noun set off itself, the title the next subject
+    return after is None or after.upos == "PUNCT" or (run_in and v.determiner(k) == "poss")
 
 
 class AppositionRules(RuleBase):

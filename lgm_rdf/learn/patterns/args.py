@@ -189,11 +189,12 @@ class ArgTokens:
         return list(range(lo, idx[-1] + 1))
 
     def adjectival(self, k: int) -> bool:
-        """A lower-case modifier with an adjective suffix ("flightless") or adjective tag."""
+        """A lower-case modifier with an adjective suffix ("flightless") or adjective tag, or a
+        nationality adjective ("a retired [English]compound footballer")."""
         tok = self.v.tokens[k]
         text = tok.text
         if not text.islower() or self.v.kids[k]:
-            return False
+            return tok.tag == "JJ" and tok.ent_type == "NORP" and not self.v.kids[k]
         return tok.upos == "ADJ" or (len(text) > 6 and text.endswith(ADJECTIVE_SUFFIXES))
 
     def proper(self, i: int) -> bool:

@@ -84,6 +84,8 @@ def shouted(text: str) -> bool:
 _POINTING = frozenset({"this", "that", "these", "those", "it", "they", "he", "she"})
 # what a bare report after a clause has: "..., some historians (have) suspected."
 _REPORT_PARTS = frozenset({"subj", "ccomp", "punct", "aux", "advmod", "neg"})
+# words that open a bracket of examples: "(e.g. cloud guests)", "(such as X)", "(like X)"
+_EXAMPLE_OPENERS = frozenset({"e.g", "eg", "such", "for", "like", "including", "incl"})
 
 
 class PatternExtractor:
@@ -169,6 +171,8 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules,
             aside = aside or self._title_verb(cop)
             if clause is None or self._blocked(clause, n, cop, reported=not aside):
                 continue
+            if v.bracket_depth(n) != v.bracket_depth(cop) and self._examples_bracket(n):
+                continue  # "where footprint is critical (e.g. cloud guests)": examples
             if self._hedged(clause) or (v.rels[cop] == "conj" and self._hedged(cop)):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             past = s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN"
@@ -209,6 +213,13 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules,
                 if m == n or not (v.children(m, "subj", "cop") or v.is_plural(m) != number):
                     self.rule = rule
                     self._predicate(subjects, m, 0.85, cop)
+
+    def _examples_bracket(self, n: int) -> bool:
+        """The bracket around ``n`` opens with "e.g.", "such as", "for example" or "like"."""
+        toks = self.v.tokens
+        start = next((j for j in range(n, -1, -1) if toks[j].text == "("), None)
+        first = toks[start + 1].text.lower() if start is not None and start < n else ""
+        return first.rstrip(".") in _EXAMPLE_OPENERS
 
     def _named_description(self, s: int, n: int) -> bool:
         """ "The Birmingham tornado was one of only two F5 tornadoes", "The Natchez fire was a

@@ -1,4 +1,4 @@
-"""Recall rules for encyclopaedic prose (a mixin over ``colon_lists.ColonListRules``).
+"""Recall rules for encyclopaedic prose (a mixin over ``place_of.PlaceOfRules``).
 
 Written from the shapes Wikipedia-style sentences use where the parse of the small models
 breaks (quoted titles, names cut into prepositions) or where the class comes before the name:
@@ -8,9 +8,9 @@ inheritance  a list of quoted titles or capitalised names after "include" / "inc
              including Sprite, Vodafone and Dish TV"), an inverted superlative ("The
              shortest-reigning monarch was Lady Jane Grey"), a class noun right before a named
              entity the parser cut into a preposition ("the hard rock band Behind Crimson
-             Eyes"), a place noun with an appositive "of" ("the city of Wichita"), names in
-             brackets after a counted class noun ("three reservoirs (Loch Raven, Prettyboy and
-             Liberty)")
+             Eyes"), names in brackets after a counted class noun ("three reservoirs (Loch
+             Raven, Prettyboy and Liberty)"); a place noun with an appositive "of" ("the city
+             of Wichita") is read by ``place_of``
 alias        a naming phrase in brackets after a name ("the FIFA U-20 World Cup (formerly called
              FIFA World Youth Championship)", "Bombay (also known as Mumbai)")
 """
@@ -22,13 +22,12 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
-from lgm_rdf.learn.patterns.extents import cut_in_quotes, nation_word
-from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
+from lgm_rdf.learn.patterns.extents import cut_in_quotes
+from lgm_rdf.learn.patterns.place_of import PlaceOfRules
 from lgm_rdf.learn.patterns.spelling import spells
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     COPULA_HEDGES,
-    DIVIDED_INTO_NOUNS,
     NAMED_BY_OF_NOUNS,
     OFFICE_NOUNS,
     PLACE_CLASS_NOUNS,
@@ -44,7 +43,6 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, words
 _PARTITIVE_PRONOUNS = frozenset({"some", "many", "most", "several", "few", "all", "one"})
 # entity types a class noun can introduce ("the band Behind Crimson Eyes")
 _NAMED_ENTITIES = frozenset({"ORG", "PERSON", "WORK_OF_ART", "PRODUCT", "EVENT", "FAC"})
-_CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
 # times of a renaming: "(then called Cubs Park)", "(later known as the Rockies)"; alone before
 # a name they rename, too: "Calcutta (now Kolkata)", "North Street (now Guilford Avenue)"
 _RENAMING_TIMES = frozenset({"now", "then", "later", "subsequently"})
@@ -72,7 +70,7 @@ _BRACKET_NAMING: dict[str, tuple[str, ...]] = {
 }
 
 
-class ProseRules(ListedPartRules):
+class ProseRules(PlaceOfRules):
     """Rules for named lists, inverted superlatives, place names and bracketed names."""
 
     # ------------------------------------------------------------------ named lists
@@ -91,11 +89,8 @@ class ProseRules(ListedPartRules):
             if noun is None or not self._class_of_list(noun):
                 continue
             items = self._named_items(start)
-            if (
-                not items
-                or self._blocked(i)
-                or (word == "including" and self._governed_blocked(noun))
-            ):
+            governed = word == "including" and self._governed_blocked(noun)
+            if not items or self._blocked(i) or governed:
                 continue
             self.rule = "named-list"
             for span in items:
@@ -208,70 +203,6 @@ class ProseRules(ListedPartRules):
         if v.quoted(n) or v.modifier_negated(n) or v.broken_list(v.conjuncts(n)):
             return True
         return v.alternatives(n)
-
-    # ------------------------------------------------------------ appositive "of"
-    def _place_of_names(self) -> None:
-        """ "the city of Wichita", "the mythical island of Antillia", "the realm's external
-        territories of Tokelau, the Ross Dependency and Niue": after a place noun, "of" a
-        name is apposition, the name is that place."""
-        v, b, toks = self.v, self.b, self.v.tokens
-        for k in range(len(toks)):
-            if not toks[k].text.islower() or v.lemma(k) not in NAMED_BY_OF_NOUNS:
-                continue
-            if not (v.determiner(k) == "the" or v.children(k, "poss")) or self._blocked(k):
-                continue
-            modifiers = v.children(k, "compound", "amod")
-            if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
-                continue  # "the Cognac region of France": the name is before, "of" locates
-            subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
-            if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
-                continue  # "Bath is the county town of Somerset": "of" relates the subject
-            if ranked(self.v, k):
-                continue  # "the largest city of Portugal": ranked within the place it names
-            names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
-            if not names or not b.proper(names[0]):
-                continue
-            names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
-            if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
-                continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
-            if (len(names) > 1) != v.is_plural(k):
-                continue  # "the islands of Hawaii": a whole, not a member
-            nations = [m for m in modifiers if m < k and b.proper(m)]
-            self.rule = "place-of-name"
-            for c in names:
-                if (name := b.arg(c, "name")) is not None:
-                    own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
-                    parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
-                    self._emit("inheritance", name, parent, 0.8)
-
-    def _divisions_of_name(self) -> None:
-        """ "the departments of Colombia", "the islands of Hawaii": a definite plural division
-        noun "of" one name lists that place's parts (several names are its members: "the
-        arrondissements of Saverne and Molsheim", read by ``_place_of_names``)."""
-        v, b, toks = self.v, self.b, self.v.tokens
-        for k in range(len(toks)):
-            if v.lemma(k) not in DIVIDED_INTO_NOUNS or not toks[k].text.islower():
-                continue
-            if not v.is_plural(k) or v.determiner(k) != "the" or self._blocked(k):
-                continue
-            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
-                continue  # "the Cook Islands of ...", "the Swiss cantons of ...": named
-            of = v.pp_objects(k, "of")
-            if len(of) != 1 or not b.proper(of[0]) or len(v.conjuncts(of[0])) > 1:
-                continue
-            church = v.lemma(k) in _CHURCH_DIVISIONS and toks[of[0]].ent_type == "ORG"  # dioceses
-            if not (v.place_name(of[0]) or church):  # not "the provinces of the Satluj" (a river)
-                continue
-            after, joins = of[0] + 1, ("and",)  # "of Hardin County, Ohio": a comma locates
-            if after < len(v) and toks[after].text == "(":
-                after = next((j + 1 for j in range(after, len(v)) if toks[j].text == ")"), after)
-                joins = (",", "and")
-            if after + 1 < len(v) and toks[after].text in joins and toks[after + 1].text.istitle():
-                continue  # "the municipalities of Manchester (...), Nashua": a broken list
-            whole, part = b.arg(of[0], "name"), b.arg(k, "part")
-            if whole is not None and whole.is_name:
-                self.rule = "divisions-of-name"
-                self._emit("composition", whole, part, 0.75)
 
     # -------------------------------------------------------- class noun before entity
     def _entity_after_noun(self) -> None:

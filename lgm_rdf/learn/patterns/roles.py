@@ -26,6 +26,7 @@ from lgm_rdf.learn.patterns.words import (
     DEMONSTRATIVES,
     DERIVATION_NOUNS,
     GENERIC_DETERMINERS,
+    GRADING_ADJECTIVES,
     KIN_MODIFIERS,
     KIND_HEADS,
     NUMBERED_REFERENCES,
@@ -81,9 +82,11 @@ class ArgBuilder(ArgTokens):
             )
             # a generic subject keeps the adjectives that restrict it: a bare plural ("Nested
             # parameters are ...") or an indefinite one ("A black hole is a region ...": not
-            # every hole is one)
+            # every hole is one) or a bare mass noun ("Electric charge is a property"; not one
+            # an adjective selects or grades: "Only water is a safe drink", "Typical use is")
             det = v.determiner(i)
-            generic = (not det and v.is_plural(i)) or det in GENERIC_DETERMINERS
+            mass = not det and v.tokens[i].text.islower() and not self._graded(i)
+            generic = (not det and v.is_plural(i)) or det in GENERIC_DETERMINERS or mass
             mode = "name" if named else "kind" if generic else "class"
             clause = v.head(i)
             one = clause is not None and v.singular_verb(clause)
@@ -92,6 +95,11 @@ class ArgBuilder(ArgTokens):
                 continue
             out.append(self.arg(i, "whole" if one and ampersand_name(v, self.proper, i) else mode))
         return [a for a in out if a is not None]
+
+    def _graded(self, i: int) -> bool:
+        """An adjective before ``i`` that selects or grades ("only", "typical", "special")."""
+        v, words = self.v, SELECTING_WORDS | GRADING_ADJECTIVES
+        return any(v.lemma(k) in words for k in v.children(i, "amod") if k < i)
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
         """The class a child belongs to, with its noun modifiers ("a graph database") and

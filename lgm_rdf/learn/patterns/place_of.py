@@ -1,0 +1,97 @@
+"""A place noun with an appositive "of" (a mixin over ``listed_parts.ListedPartRules``).
+
+"the city of Wichita", "the realm's external territories of Tokelau and Niue": after a place
+noun, "of" a name is apposition, and the name is that place; "the departments of Colombia": a
+definite plural division noun "of" one name lists that place's parts.
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.adjectives import ranked
+from lgm_rdf.learn.patterns.extents import nation_word
+from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
+from lgm_rdf.learn.patterns.words import DIVIDED_INTO_NOUNS, NAMED_BY_OF_NOUNS, PLACE_CLASS_NOUNS
+
+_CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
+
+
+class PlaceOfRules(ListedPartRules):
+    """The rules ``place-of-name`` and ``divisions-of-name``."""
+
+    def _place_of_names(self) -> None:
+        """ "the city of Wichita", "the mythical island of Antillia", "the realm's external
+        territories of Tokelau, the Ross Dependency and Niue": after a place noun, "of" a
+        name is apposition, the name is that place."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(toks)):
+            if not toks[k].text.islower() or v.lemma(k) not in NAMED_BY_OF_NOUNS:
+                continue
+            if not (v.determiner(k) == "the" or v.children(k, "poss")) or self._blocked(k):
+                continue
+            modifiers = v.children(k, "compound", "amod")
+            if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
+                continue  # "the Cognac region of France": the name is before, "of" locates
+            subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
+            if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
+                continue  # "Bath is the county town of Somerset": "of" relates the subject
+            if ranked(self.v, k) or self._one_article_for_places(k):
+                continue  # "the largest city of" X; "the cities and towns of A, B": which?
+            names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
+            if not names or not b.proper(names[0]):
+                continue
+            names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
+            if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
+                continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
+            if (len(names) > 1) != v.is_plural(k):
+                continue  # "the islands of Hawaii": a whole, not a member
+            nations = [m for m in modifiers if m < k and b.proper(m)]
+            self.rule = "place-of-name"
+            for c in names:
+                if (name := b.arg(c, "name")) is not None:
+                    own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
+                    parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
+                    self._emit("inheritance", name, parent, 0.8)
+
+    def _one_article_for_places(self, k: int) -> bool:
+        """The plural place noun ``k`` shares its article and its "of" with another ("the
+        cities and towns of A, B and C": which each name is, is open). One name after them is
+        both ("the city and county of Denver"); a noun with an "of" of its own is apart ("the
+        town of Ashby and villages of Barton and Carlton")."""
+        v = self.v
+        if not v.is_plural(k):
+            return False
+        after = [c for c in v.children(k, "conj") if not v.determiner(c)]
+        before = [] if v.determiner(k) or v.rels[k] != "conj" else [v.head(k)]
+        return any(
+            c is not None and v.lemma(c) in NAMED_BY_OF_NOUNS and not v.pp_objects(c, "of")
+            for c in after + before
+        )
+
+    def _divisions_of_name(self) -> None:
+        """ "the departments of Colombia", "the islands of Hawaii": a definite plural division
+        noun "of" one name lists that place's parts (several names are its members: "the
+        arrondissements of Saverne and Molsheim", read by ``_place_of_names``)."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        for k in range(len(toks)):
+            if v.lemma(k) not in DIVIDED_INTO_NOUNS or not toks[k].text.islower():
+                continue
+            if not v.is_plural(k) or v.determiner(k) != "the" or self._blocked(k):
+                continue
+            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
+                continue  # "the Cook Islands of ...", "the Swiss cantons of ...": named
+            of = v.pp_objects(k, "of")
+            if len(of) != 1 or not b.proper(of[0]) or len(v.conjuncts(of[0])) > 1:
+                continue
+            church = v.lemma(k) in _CHURCH_DIVISIONS and toks[of[0]].ent_type == "ORG"  # dioceses
+            if not (v.place_name(of[0]) or church):  # not "the provinces of the Satluj" (a river)
+                continue
+            after, joins = of[0] + 1, ("and",)  # "of Hardin County, Ohio": a comma locates
+            if after < len(v) and toks[after].text == "(":
+                after = next((j + 1 for j in range(after, len(v)) if toks[j].text == ")"), after)
+                joins = (",", "and")
+            if after + 1 < len(v) and toks[after].text in joins and toks[after + 1].text.istitle():
+                continue  # "the municipalities of Manchester (...), Nashua": a broken list
+            whole, part = b.arg(of[0], "name"), b.arg(k, "part")
+            if whole is not None and whole.is_name:
+                self.rule = "divisions-of-name"
+                self._emit("composition", whole, part, 0.75)
