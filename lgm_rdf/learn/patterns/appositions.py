@@ -54,13 +54,13 @@ def set_off_title(v: DepView, k: int) -> bool:
     close = next((j for j in range(k + 3, len(toks)) if toks[j].text in QUOTES), None)
     if close is None:
         return False
-    # 'Her first novel, "The Orange Eats Creeps" was published': a work's title may run into
-    # the verb it is the subject of when the closing comma is left out
+    # 'Her first novel, "The Orange Eats Creeps" was published': an owned work's title may run
+    # into the verb the noun is the subject of when the closing comma is left out (not "...,
+    # the show's 167th episode, "The Simpsons" surpassed": there the title is the subject)
     after = toks[close + 1] if close + 1 < len(toks) else None
     run_in = after is not None and after.upos in ("AUX", "VERB") and v.lemma(k) in _WORKS
-    run_in = run_in and v.rels[k] in ("subj", "subjpass")  # not "..., the show's 167th
-    # episode, "The Simpsons" surpassed": a noun set off itself, the title the next subject
-    return after is None or after.upos == "PUNCT" or (run_in and v.determiner(k) == "poss")
+    run_in = run_in and v.rels[k] in ("subj", "subjpass") and v.determiner(k) == "poss"
+    return after is None or after.upos == "PUNCT" or run_in
 
 
 class AppositionRules(RuleBase):
