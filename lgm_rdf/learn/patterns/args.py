@@ -193,8 +193,10 @@ class ArgTokens:
         nationality adjective ("a retired [English]compound footballer")."""
         tok = self.v.tokens[k]
         text = tok.text
-        if not text.islower() or self.v.kids[k]:
-            return tok.tag == "JJ" and tok.ent_type == "NORP" and not self.v.kids[k]
+        if self.v.kids[k]:
+            return False
+        if not text.islower():
+            return tok.tag == "JJ" and tok.ent_type == "NORP"
         return tok.upos == "ADJ" or (len(text) > 6 and text.endswith(ADJECTIVE_SUFFIXES))
 
     def proper(self, i: int) -> bool:

@@ -71,7 +71,8 @@ _BRACKET_NAMING: dict[str, tuple[str, ...]] = {
 
 
 class ProseRules(PlaceOfRules):
-    """Rules for named lists, inverted superlatives, place names and bracketed names."""
+    """Rules for named lists, inverted superlatives, entities after a class noun and bracketed
+    names (place nouns with an appositive "of": ``PlaceOfRules``)."""
 
     # ------------------------------------------------------------------ named lists
     def _named_lists(self) -> None:
@@ -89,8 +90,11 @@ class ProseRules(PlaceOfRules):
             if noun is None or not self._class_of_list(noun):
                 continue
             items = self._named_items(start)
-            governed = word == "including" and self._governed_blocked(noun)
-            if not items or self._blocked(i) or governed:
+            if (
+                not items
+                or self._blocked(i)
+                or (word == "including" and self._governed_blocked(noun))
+            ):
                 continue
             self.rule = "named-list"
             for span in items:

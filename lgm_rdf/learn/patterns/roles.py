@@ -44,6 +44,7 @@ from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 # entity types a name after "a" never makes a class of
 _NO_CLASS_ENTITIES = frozenset({"GPE", "LOC", "PERSON", "DATE", "TIME", "CARDINAL", "MONEY"})
 _NOUNS_ADJ = frozenset({"NOUN", "ADJ"})
+_GRADING = SELECTING_WORDS | GRADING_ADJECTIVES  # adjectives that pick out or rate, no kind
 
 
 class ArgBuilder(ArgTokens):
@@ -98,8 +99,7 @@ class ArgBuilder(ArgTokens):
 
     def _graded(self, i: int) -> bool:
         """An adjective before ``i`` that selects or grades ("only", "typical", "special")."""
-        v, words = self.v, SELECTING_WORDS | GRADING_ADJECTIVES
-        return any(v.lemma(k) in words for k in v.children(i, "amod") if k < i)
+        return any(self.v.lemma(k) in _GRADING for k in self.v.children(i, "amod") if k < i)
 
     def parent(self, i: int, child: Arg, restricted: bool = False) -> Arg | None:
         """The class a child belongs to, with its noun modifiers ("a graph database") and
