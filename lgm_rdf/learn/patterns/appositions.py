@@ -219,7 +219,8 @@ class AppositionRules(RuleBase):
     def _counted_set_off(self, h: int) -> list[int] | None:
         """ "the splitting of Togoland into two territories, French Togoland and British
         Togoland, during ...": names set off right after a counted plural, as many as it
-        counts, that the parse hung elsewhere (on the verb, the subject)."""
+        counts, that the parse hung elsewhere (on the verb, the subject) or coordinated with
+        the plural itself ("visited two cities, Paris and Rome")."""
         v, b, toks = self.v, self.b, self.v.tokens
         if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
             return None
@@ -231,8 +232,10 @@ class AppositionRules(RuleBase):
             return None
         roots = [r for r in range(h + 2, len(v)) if min(v.subtree(r)) == h + 2]
         r = max(roots, key=lambda k: len(v.subtree(k)), default=None)
-        if r is None or not b.proper(r) or v.head(r) in (h, None) or v.rels[r] in _CLAUSE_RELS:
-            return None  # hung on the noun itself (the plain rule reads it), or a subject
+        if r is None or not b.proper(r) or v.head(r) is None or v.rels[r] in _CLAUSE_RELS:
+            return None  # a subject
+        if v.head(r) == h and v.rels[r] != "conj":
+            return None  # an apposition of the noun itself: the plain rule reads it
         names = v.conjuncts(r)
         if counts != [count_word(len(names))] or not all(b.proper(k) for k in names):
             return None

@@ -107,9 +107,7 @@ class ArgTokens:
     """Which tokens of one sentence name a concept, and the concept's key."""
 
     def __init__(self, view: DepView, si: int, antecedents: Mapping[tuple[int, int], object]):
-        self.v = view
-        self.si = si
-        self.antecedents = antecedents
+        self.v, self.si, self.antecedents = view, si, antecedents
 
     def _span(self, keep: set[int], i: int) -> list[int]:
         """The contiguous run of ``keep`` around ``i``, without edge determiners or punctuation."""
@@ -229,15 +227,15 @@ class ArgTokens:
                 )
             elif rel == "poss":  # "United Nations Children's Fund"
                 ok = capital and tok.text[:1].isupper()
-            elif rel in ("advmod", "amod") and k < i and ranking(v, k):
-                ok = (
-                    False  # "known as just Ayesha", "the 3rd busiest TRACON", "the first President"
-                )
+            elif (rel in ("advmod", "amod") and k < i and ranking(v, k)) or (
+                capital and rel == "advmod" and k > i and tok.text.islower()  # "Pannotia earlier"
+            ):
+                ok = False  # "known as just Ayesha", "the first President"
             else:
                 ok = (
                     rel in _NAME_MODIFIERS
                     or tok.text in HYPHENS
-                    or (rel == "nummod" and capital and k > i)
+                    or (rel == "nummod" and capital and (k > i or k == 0))  # "12 Monkeys"
                     or (mode == "whole" and rel in ("conj", "cc"))
                     or (rel in ("cc", "conj") and ampersand_object(v, self.proper, i))
                     or (v.tokens[i].upos == "VERB" and rel in ("obj", "prt") and k > i)
@@ -359,7 +357,8 @@ class ArgTokens:
         naming = mode in ("name", "alias", "whole")
         follow = v.pp_objects(i, "of")
         if follow and v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS | PARTITIVES and not naming:
-            return self.arg(follow[0], mode)
+            piece = v.lemma(i) in PARTITIVES - {"all"} and not v.is_plural(follow[0])
+            return None if piece and mode == "part" else self.arg(follow[0], mode)  # "parts of X"
         if not self.nounish(i) and not (naming and tok.upos in ("VERB", "ADJ")):
             return None
         if not naming and tok.text.islower() and tok.text.endswith(("less", "ous")):

@@ -318,14 +318,19 @@ class DepView:
         ent = self.tokens[k].ent_type
         return ent == "GPE" or (ent == "LOC" and self.determiner(k) != "the")
 
-    def located_place(self, k: int) -> bool:
-        """Noun ``k`` is a date, or a place something is in, at, near or from ("born in New York
-        City"), which "who" cannot stand for (a name the tagger took for a place can)."""
-        h = self.head(k)
-        if self.tokens[k].ent_type == "DATE":
+    def no_antecedent(self, rel: int, noun: int, clause: int) -> bool:
+        """The relative word ``rel`` of ``clause`` cannot stand for ``noun``, where the parse
+        hung the clause: a date ("on 31 March 2013, which ..."); for "who" a place something is
+        in, at, near or from ("born in New York City, who ..."; a name the tagger took for a
+        place can); for a singular verb a plural common noun, no list and not "species"
+        ("collectors in every country ..., which includes A and B" is about the country)."""
+        tok, h = self.tokens[noun], self.head(noun)
+        placed = h is not None and self.rels[noun] == "pobj" and self.lemma(h) in _LOCATING
+        where = tok.ent_type in ("GPE", "LOC", "FAC") and self.lemma(rel) == "who"
+        if tok.ent_type == "DATE" or (where and placed):
             return True
-        placed = h is not None and self.rels[k] == "pobj" and self.lemma(h) in _LOCATING
-        return placed and self.tokens[k].ent_type in ("GPE", "LOC", "FAC")
+        plural = tok.tag == "NNS" and self.lemma(noun) != tok.text.lower()
+        return plural and not self.children(noun, "conj") and self.singular_verb(clause)
 
     def numbered(self, i: int) -> bool:
         """Singular noun ``i`` and then digits picking one of its class ("area code 575")."""

@@ -256,9 +256,8 @@ class ArgBuilder(ArgTokens):
             s = named[0] if named and self.proper(named[0]) else s  # the name is the subject
         relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
         if relative and (h := v.head(clause)) is not None:
-            if (v.lemma(s) == "who" and v.located_place(h)) or v.tokens[h].ent_type == "DATE":
-                return []  # "born in New York City, who is also ...": "who" is no place; "on
-                # 31 March 2013, which consisted of": no date
+            if v.no_antecedent(s, h, clause):
+                return []  # a date, a place for "who", a plural noun for a singular verb
             s = h  # "Whales, which are mammals": the clause modifies "Whales"
             # "numbers, arrays, objects (which are hashes)": a bracketed clause is about the
             # member it follows, not the whole list

@@ -31,6 +31,7 @@ from lgm_rdf.learn.patterns.role_runs import listed_roles, name_after_run, turne
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     EVALUATIVE_NOUNS,
+    NAME_PARTICLES,
     PLACE_CLASS_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
@@ -241,13 +242,16 @@ class TitleRules(ItemListReader):
         return agent and tok.upos in ("PROPN", "VERB", "ADJ") and v.rels[k] in ("compound", "amod")
 
     def _title_case(self, start: int, end: int) -> bool:
-        """Tokens ``start``..``end`` are one capitalised name (quotes and hyphens inside words
-        allowed: "Twins Seven-Seven"), no comma."""
+        """Tokens ``start``..``end`` are one capitalised name (quotes, hyphens inside words and
+        name particles between capitalised words allowed: "Twins Seven-Seven", "Vasco da
+        Gama"), no comma."""
         toks = self.v.tokens
         words = [
             toks[k]
             for k in range(start, end + 1)
-            if toks[k].text not in ('"', "“", "”", "'") and not self.v.joining_hyphen(k)
+            if toks[k].text not in ('"', "“", "”", "'")
+            and not self.v.joining_hyphen(k)
+            and not (start < k < end and toks[k].text in NAME_PARTICLES)
         ]
         return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
 
