@@ -25,7 +25,7 @@ from lgm_rdf.learn.patterns.words import (
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, words
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, words
 
 # labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
 _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
@@ -212,6 +212,8 @@ class AppositionRules(RuleBase):
         """The names ``names`` are members of the plural class noun ``h`` (``restricted``: its
         "of" only narrows the group, see ``Roles.parent``)."""
         self.rule = "plural-apposition"
+        if self.v.lemma(h) in PART_NOUNS:
+            return  # "The framework has two parts, Core and Extensions": parts, not kinds of part
         for name in self.b.args(names, "name"):
             if name.is_name:
                 self._emit("inheritance", name, self.b.parent(h, name, restricted), 0.8)

@@ -160,6 +160,8 @@ class ArgTokens:
                     continue
                 rel, text = v.rels[k], v.tokens[k].text
                 bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
+                noun = v.tokens[k].tag == "NN" and not text.endswith("ing")  # "terminal" emulator
+                bare_nmod |= rel == "amod" and noun and k == p - 1 and not v.kids[k]
                 if p != i and k == p - 1 and modifier_word(v, k):
                     keep.add(k)  # "long running", "open source project": the compound's own
                     continue  # adverb or adjective
@@ -357,7 +359,7 @@ class ArgTokens:
         naming = mode in ("name", "alias", "whole")
         follow = v.pp_objects(i, "of")
         if follow and v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS | PARTITIVES and not naming:
-            piece = v.lemma(i) in PARTITIVES - {"all"} and not v.is_plural(follow[0])
+            piece = v.lemma(i) in PARTITIVES - {"all"} and self.proper(follow[0])
             return None if piece and mode == "part" else self.arg(follow[0], mode)  # "parts of X"
         if not self.nounish(i) and not (naming and tok.upos in ("VERB", "ADJ")):
             return None
@@ -383,8 +385,7 @@ class ArgTokens:
             if mode == "kind":  # "trailing headers", "exact search": an example keeps its kind
                 idx = self.described_kind(i, idx)
             elif mode == "part" and idx == list(range(idx[0], i + 1)):
-                # "4 congressional districts": a part keeps the relational adjectives that
-                # sort its kind (a class keeps them through ``Roles.parent``)
+                # "4 congressional districts": a part keeps its sorting adjectives (see parent)
                 idx = list(range(classified(v, idx[0], i), i + 1))
             numbered = v.numbered(i) and v.lemma(i) not in NUMBERED_REFERENCES  # not "Figure 3"
             if numbered and (arg := self.from_tokens([*idx, i + 1], mode)):

@@ -329,7 +329,7 @@ class DepView:
         where = tok.ent_type in ("GPE", "LOC", "FAC") and self.lemma(rel) == "who"
         if tok.ent_type == "DATE" or (where and placed):
             return True
-        plural = tok.tag == "NNS" and self.lemma(noun) != tok.text.lower()
+        plural = tok.tag == "NNS" and self.lemma(noun) != tok.text.lower()  # not "species"
         return plural and not self.children(noun, "conj") and self.singular_verb(clause)
 
     def numbered(self, i: int) -> bool:

@@ -235,6 +235,8 @@ class TitleRules(ItemListReader):
             return True  # "Keyboardist Boom Gaspar has ...": capitalised as the first word
         if not tok.text.islower() or not tok.text.isalpha():
             return False
+        if k > 1 and v.joining_hyphen(k - 1) and v.tokens[k - 2].upos == "ADJ":
+            return False  # "low-cost Single Board Computers": the end of an adjective
         if tok.upos == "NOUN":  # not a part of a place before its name ("downtown
             return tok.text not in _PLACE_PARTS  # Louisville", "north-west Iowa")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
@@ -251,7 +253,9 @@ class TitleRules(ItemListReader):
             for k in range(start, end + 1)
             if toks[k].text not in ('"', "“", "”", "'")
             and not self.v.joining_hyphen(k)
-            and not (start < k < end and toks[k].text in NAME_PARTICLES)
+            and not (
+                start < k < end and toks[k].text in NAME_PARTICLES and (self.v.head(k) or 0) > k
+            )
         ]
         return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
 
