@@ -49,3 +49,11 @@ def judged_sample(nlp: SpacyNLP, name: str) -> tuple[list[dict], list[dict]]:
     extractor learns now (``learns``: the triple or a parent that keeps more modifiers)."""
     rows = judged_rows(name)
     return rows, [r for r in rows if learns(relations(nlp, r["sentence"]), r)]
+
+
+def unlearned(nlp: SpacyNLP, rows: list[dict]) -> list[tuple[str, str]]:
+    """``(a, b)`` of the judged ``rows`` the pattern extractor, with the compound heads learning
+    adds (``relations_with_heads``), no longer learns (``learns``)."""
+    return [
+        (r["a"], r["b"]) for r in rows if not learns(relations_with_heads(nlp, r["sentence"]), r)
+    ]

@@ -12,7 +12,7 @@ stand for a place. The sentences are written for this test."""
 from __future__ import annotations
 
 import pytest
-from pattern_relations import judged_rows, learns, relations, relations_with_heads
+from pattern_relations import judged_rows, relations, unlearned
 
 INH = "inheritance"
 
@@ -122,5 +122,4 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     rows = judged_rows("judged_added_s21.jsonl")
     assert len(rows) == 32
     assert all(r["verdict"] == r["verdict_2"] == "correct" for r in rows)
-    lost = [r for r in rows if not learns(relations_with_heads(spacy_nlp, r["sentence"]), r)]
-    assert [(r["a"], r["b"]) for r in lost] == [("anthony joseph principi", "secretary")]
+    assert unlearned(spacy_nlp, rows) == [("anthony joseph principi", "secretary")]
