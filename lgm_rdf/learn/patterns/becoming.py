@@ -4,12 +4,13 @@ inheritance  "Paris became a city", "Machu Picchu was declared a World Heritage 
              served as a senator", "Smith worked as a journalist in Paris", "She trained as a
              lawyer", "He was hired as an assistant coach", "He began his career as a
              reporter", "The Union was created as a dominion", "Kubrick is regarded as one of
-             the most influential directors"
+             the most influential directors", "She joined the band as a guitarist", "He was
+             elected mayor" (an office held, no article)
 """
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import is_year
+from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
@@ -19,6 +20,7 @@ from lgm_rdf.learn.patterns.words import (
     FOUNDING_VERBS,
     HIRING_VERBS,
     JUDGING_VERBS,
+    OFFICE_NOUNS,
     ROLE_SUFFIXES,
     SERVING_VERBS,
     relational_noun,
@@ -32,13 +34,29 @@ _NO_STATE_NOUNS = frozenset({"mystery", "enigma", "hobby", "priority", "concern"
 # entity types of a place or a time: "a journalist in Paris" says where, "a leader in AI" ranks
 _WHERE_OR_WHEN = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME"})
 # stages of life, no post: "began his career as a teenager", "was signed as a teenager"
-_LIFE_STAGES = words("child teenager teen youth boy girl junior minor infant baby kid")
+_LIFE_STAGES = words(
+    "child teenager teen youth boy girl junior minor infant baby kid youngster schoolboy "
+    "schoolgirl adolescent man woman"
+)
 # groups one works in, no post: "worked as a team with Jones", "as a duo"
-_GROUP_NOUNS = words("team group unit pair duo trio couple crew")
+_GROUP_NOUNS = words("team group unit pair duo trio quartet quintet couple crew")
+# parts one takes in a single event, no post: "joined the protest as a spectator", "competed
+# as a wildcard", "played as a guest on the album"
+_PASSING_ROLES = words(
+    "spectator guest observer visitor onlooker witness wildcard underdog outsider favourite "
+    "favorite"
+)
+# verbs of joining, playing or going on "as" something, whose "as" is a post only when it is a
+# person's role ("joined the band as a guitarist", "played as a midfielder"; not "joined the
+# protest as a spectator", "continues as a two-lane highway")
+_JOINING_VERBS = words("join debut compete continue play")
 # the serving verbs read before the twenty-third session ("served as a hospital" is a use)
 _OLD_SERVING = frozenset({"serve", "rule", "reign"})
 # verbs that rate rather than appoint: "recognized as a leader in AI" is a standing
 _RATING_VERBS = JUDGING_VERBS | frozenset({"recognise", "recognize", "declare", "proclaim"})
+# verbs whose bare office names the post its subject held ("served as president", "was elected
+# president", "was hired as head coach")
+_APPOINTING_VERBS = SERVING_VERBS | HIRING_VERBS | DECLARING_VERBS
 
 
 class BecomingRules(ProseRules):
@@ -86,7 +104,10 @@ class BecomingRules(ProseRules):
                 if not self._post(i, n):
                     continue  # "began his career as a teenager", "worked as a team"
                 self.rule = "become"
-                self._predicate(subjects, n, 0.8)
+                if (office := self._bare_office(i, n)) is not None:
+                    self._emit_all("inheritance", subjects, [office], 0.8)
+                else:
+                    self._predicate(subjects, n, 0.8)
 
     def _class_predicates(self, i: int) -> list[int]:
         """The predicate nouns verb ``i`` puts its subject into the class of (none when it is
@@ -118,10 +139,35 @@ class BecomingRules(ProseRules):
             return True
         if pred in _LIFE_STAGES | _GROUP_NOUNS | COLLECTIVE_NOUNS or relational_noun(pred):
             return False
-        if lemma in ("stand", "retire") or lemma in CAREER_VERBS:
+        if lemma in _JOINING_VERBS and pred in _PASSING_ROLES:
+            return False
+        if lemma in ("stand", "retire") or lemma in CAREER_VERBS | _JOINING_VERBS:
             role = person_noun(pred) or v.tokens[n].text.lower().endswith(ROLE_SUFFIXES)
             return role or pred == "one"
         return True
+
+    def _bare_office(self, i: int, n: int) -> Arg | None:
+        """The office a verb of service or appointment gives its subject with no article ("served
+        as president", "was elected Chairman", "was appointed head coach"): an office is held
+        by one at a time, so English leaves the article out; the office is still the class of
+        its holders. ``None`` for anything else, and for an office "of" something ("served as
+        Governor of Texas"), which names one post as "is the mayor of Paris" does."""
+        v, tok = self.v, self.v.tokens[n]
+        if v.lemma(i) not in _APPOINTING_VERBS:
+            return None
+        if v.determiner(n) or v.is_plural(n) or v.pp_objects(n, "of") or not tok.text.isalpha():
+            return None
+        office = tok.text.lower()
+        if office not in OFFICE_NOUNS or not tok.text[1:].islower():
+            return None
+        # "head coach", "Vice President": the words of the office before it, as written
+        k = n
+        while k - 1 in v.children(n, "compound", "amod") and v.tokens[k - 1].text.isalpha():
+            k -= 1
+        if any(v.tokens[m].ent_type for m in v.children(n, "compound", "amod", "poss")):
+            return None  # "Texas governor", "Real Madrid captain": an office of a named whole
+        key = " ".join(t.text.lower() for t in v.tokens[k : n + 1])
+        return Arg(key, key, False)
 
     def _standing(self, n: int, judged: bool) -> bool:
         """An agent noun "in" a field ranks its holder ("was recognized as a leader in AI",

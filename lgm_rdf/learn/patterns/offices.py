@@ -42,7 +42,7 @@ _DEPARTMENT_HEADS = words("secretary minister commissioner")
 # Harding", "the steamer Governor Ames"), whatever its tag
 _VESSELS = words("ship liner steamer steamship ferry yacht schooner boat locomotive horse")
 # a capitalised word that may open an office's phrase without being part of the office
-_OPENERS = words("former the late then outgoing")
+_OPENERS = words("former the late then outgoing incumbent interim sitting")
 
 
 class OfficeTitleRules(RuleBase):

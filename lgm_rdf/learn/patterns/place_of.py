@@ -13,6 +13,14 @@ from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
 from lgm_rdf.learn.patterns.words import DIVIDED_INTO_NOUNS, NAMED_BY_OF_NOUNS, PLACE_CLASS_NOUNS
 
 _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
+# areas whose "of" names them only when the phrase could stand for the name: bare or with an
+# adjective of status ("the historical region of Inner Carniola"); an adjective of position,
+# landscape or use, a noun or a name picks an area inside the place "of" names ("the northern
+# region of Italy", "the financial district of London", "the Baltic region of Northern Europe")
+_AREA_NOUNS = frozenset({"region", "district"})
+_STATUS_ADJECTIVES = frozenset(
+    {"historical", "ancient", "autonomous", "administrative", "former", "traditional", "disputed"}
+)
 
 
 class PlaceOfRules(ListedPartRules):
@@ -31,6 +39,8 @@ class PlaceOfRules(ListedPartRules):
             modifiers = v.children(k, "compound", "amod")
             if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
                 continue  # "the Cognac region of France": the name is before, "of" locates
+            if v.lemma(k) in _AREA_NOUNS and not self._whole_area(k, modifiers):
+                continue  # "the northern region of Italy": an area inside the place
             subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
             if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
                 continue  # "Bath is the county town of Somerset": "of" relates the subject
@@ -51,6 +61,16 @@ class PlaceOfRules(ListedPartRules):
                     own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
                     parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
                     self._emit("inheritance", name, parent, 0.8)
+
+    def _whole_area(self, k: int, modifiers: list[int]) -> bool:
+        """Whether the area noun ``k`` ("region", "district") with an "of" stands for the place
+        the "of" names: no modifier but an adjective of status before it, nothing after the
+        name ("the region of Asia most affected" is part of Asia)."""
+        v = self.v
+        if any(v.lemma(m) not in _STATUS_ADJECTIVES for m in modifiers):
+            return False
+        spans = [v.subtree(c) for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
+        return bool(spans) and max(v.subtree(k)) == max(max(s) for s in spans)
 
     def _one_article_for_places(self, k: int) -> bool:
         """The plural place noun ``k`` shares its article and its "of" with another ("the

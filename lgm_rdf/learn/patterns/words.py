@@ -29,7 +29,7 @@ PLACE_CLASS_NOUNS = words(
 # protectorate of Togoland", "the department of Lot"; not "the department of Physics")
 NAMED_BY_OF_NOUNS = PLACE_CLASS_NOUNS | words(
     "colony protectorate dependency department canton arrondissement "
-    "constituency oblast governorate voivodeship"
+    "constituency oblast governorate voivodeship region district"
 )
 # administrative and church divisions: "X is a civil township of Arenac County" makes X a part
 # of the county (a city or an island "of" a place only locates it, a suburb lies outside it)
@@ -271,9 +271,11 @@ DECLARING_VERBS = words(
     "inaugurate enthrone consecrate"
 )
 FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
-# active verbs whose "as" names the class the subject is one of ("served as a senator", "trained
-# as a lawyer", "enlisted as a private", "stood as a candidate")
-SERVING_VERBS = words("serve work rule reign train qualify enlist practise practice retire stand")
+# active verbs whose "as" names the subject's class ("served as a senator", "joined as a drummer")
+SERVING_VERBS = words(
+    "serve work rule reign train qualify enlist practise practice retire stand join debut "
+    "compete continue play"
+)
 # passive verbs whose "as" names the post the subject was taken on for ("was hired as an
 # assistant coach", "was signed as a free agent", "was commissioned as a second lieutenant")
 HIRING_VERBS = words("hire employ recruit sign draft commission")
