@@ -18,6 +18,7 @@ INH = "inheritance"
 FOUND = [
     # an office held, written without an article
     ("John Carter served as president from 1990 to 1996.", (INH, "john carter", "president")),
+    ("John Carter served as new president in 1990.", (INH, "john carter", "president")),
     ("Maria Lopez served as Vice President under Carter.", (INH, "maria lopez", "vice president")),
     ("John Carter was elected mayor in 1990.", (INH, "john carter", "mayor")),
     ("Ann Lee was appointed head coach in 2001.", (INH, "ann lee", "head coach")),
@@ -44,7 +45,7 @@ ABSENT = [
     ("John Carter served as president of the club.", (INH, "john carter", "president")),
     # a stage of life or a relation is no post
     ("Ann Lee joined the army as a teenager.", (INH, "ann lee", "teenager")),
-    ("Britain joined the war as an ally of France.", (INH, "britain", "ally")),
+    ("Britain joined the war as an ally.", (INH, "britain", "ally")),
     ("Muhammad Ali competed as a young man in Rome.", (INH, "muhammad ali", "man")),
     # a part taken in one event, or a thing that goes on "as" something, is no post
     ("Diane Abbott joined the protest as a spectator.", (INH, "diane abbott", "spectator")),
@@ -52,6 +53,10 @@ ABSENT = [
     # an office of a named whole names one post, as its "of" does
     ("John Smith served as Texas governor from 1990.", (INH, "john smith", "texas governor")),
     ("Sergio Ramos served as Real Madrid captain.", (INH, "sergio ramos", "madrid captain")),
+    # the second half of a hyphened title is not the office; an "of" or an article is shared
+    ("John Carter served as vice-president.", (INH, "john carter", "president")),
+    ("John Carter served as president and chairman of the club.", (INH, "john carter", "chairman")),
+    ("John Carter served as the first president and treasurer.", (INH, "john carter", "treasurer")),
     # an acting holder is not left as the office
     ("Acting President John Carter resigned in 1996.", (INH, "john carter", "president")),
     # an area inside the place its "of" names
@@ -65,6 +70,7 @@ ABSENT = [
     ),
     ("Fighting broke out in the northern region of Italy.", (INH, "italy", "region")),
     ("The region of Asia most affected was the south.", (INH, "asia", "region")),
+    ("The castle lies in the region of southern Italy.", (INH, "italy", "region")),
 ]
 
 
@@ -81,6 +87,11 @@ def test_no_post_from_a_relation_stage_or_inner_area(spacy_nlp, text, absent) ->
 def test_an_area_noun_with_no_of_is_read_without_error(spacy_nlp) -> None:
     """ "the region" with no "of" after it: no name, no relation, no failure."""
     assert relations(spacy_nlp, "The region is cold, and the district is wet.") == {}
+
+
+def test_a_subject_that_ends_the_text_is_read_without_error(spacy_nlp) -> None:
+    """ "Here comes the coach" with no stop: the subject is the last token (it was read past)."""
+    assert relations(spacy_nlp, "Here comes the coach") == {}
 
 
 def test_judged_additions_hold(spacy_nlp) -> None:

@@ -155,16 +155,21 @@ class BecomingRules(ProseRules):
         v, tok = self.v, self.v.tokens[n]
         if v.lemma(i) not in _APPOINTING_VERBS:
             return None
-        if v.determiner(n) or v.is_plural(n) or v.pp_objects(n, "of") or not tok.text.isalpha():
-            return None
+        if v.determiner(n) or v.is_plural(n) or not tok.text.isalpha() or v.after_hyphen(n):
+            return None  # "a senator" is the copula's reading; "vice-president" is no president
+        if v.rels[n] == "conj" and v.determiner(v.first_conjunct(n)):
+            return None  # "the first president and treasurer": the article is shared
+        if any(v.pp_objects(c, "of") for c in v.conjuncts(v.first_conjunct(n))):
+            return None  # "president and chairman of the club": one post of a whole
         office = tok.text.lower()
         if office not in OFFICE_NOUNS or not tok.text[1:].islower():
             return None
-        # "head coach", "Vice President": the words of the office before it, as written
+        # "head coach", "Vice President": the nouns of the office before it, as written (an
+        # adjective is left out, as after an article: "served as new president" → president)
         k = n
-        while k - 1 in v.children(n, "compound", "amod") and v.tokens[k - 1].text.isalpha():
+        while k - 1 in v.children(n, "compound") and v.tokens[k - 1].text.isalpha():
             k -= 1
-        if any(v.tokens[m].ent_type for m in v.children(n, "compound", "amod", "poss")):
+        if any(v.tokens[m].ent_type for m in v.children(n, "compound", "amod")):
             return None  # "Texas governor", "Real Madrid captain": an office of a named whole
         key = " ".join(t.text.lower() for t in v.tokens[k : n + 1])
         return Arg(key, key, False)

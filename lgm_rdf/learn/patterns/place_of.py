@@ -69,7 +69,10 @@ class PlaceOfRules(ListedPartRules):
         v = self.v
         if any(v.lemma(m) not in _STATUS_ADJECTIVES for m in modifiers):
             return False
-        spans = [v.subtree(c) for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
+        names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
+        if any(v.tokens[m].text.islower() for c in names for m in v.children(c, "amod")):
+            return False  # "the region of southern Italy": a part of the place
+        spans = [v.subtree(c) for c in names]
         return bool(spans) and max(v.subtree(k)) == max(max(s) for s in spans)
 
     def _one_article_for_places(self, k: int) -> bool:

@@ -252,7 +252,8 @@ class ArgBuilder(ArgTokens):
         alone = False  # the subject without the other members of its list
         if v.tokens[s].upos == "NOUN" and v.tokens[s].text.islower() and not v.children(s, "acl"):
             named = [a for a in v.children(s, "appos") if min(v.subtree(a)) == s + 1]
-            named = named if v.tokens[s + 1].upos == "PROPN" else []  # "His son [Ann Moss] is"
+            after = v.tokens[s + 1] if s + 1 < len(v) else None  # a subject that ends the text
+            named = named if after is not None and after.upos == "PROPN" else []  # "His son [Ann"
             s = named[0] if named and self.proper(named[0]) else s  # the name is the subject
         relative = v.lemma(s) in RELATIVE and v.rels[clause] == "acl"
         if relative and (h := v.head(clause)) is not None:
