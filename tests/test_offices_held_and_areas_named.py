@@ -59,6 +59,7 @@ ABSENT = [
     ("John Carter served as the first president and treasurer.", (INH, "john carter", "treasurer")),
     # an acting holder is not left as the office
     ("Acting President John Carter resigned in 1996.", (INH, "john carter", "president")),
+    ("John Carter was appointed acting president in 1996.", (INH, "john carter", "president")),
     # an area inside the place its "of" names
     (
         "The town lies west of the central business district of Watertown.",

@@ -171,6 +171,8 @@ class BecomingRules(ProseRules):
             k -= 1
         if any(v.tokens[m].ent_type for m in v.children(n, "compound", "amod")):
             return None  # "Texas governor", "Real Madrid captain": an office of a named whole
+        if any(v.tokens[m].text.lower() == "acting" for m in v.children(n, "amod", "compound")):
+            return None  # "acting president": a stand-in, as "Acting President X" is
         key = " ".join(t.text.lower() for t in v.tokens[k : n + 1])
         return Arg(key, key, False)
 
