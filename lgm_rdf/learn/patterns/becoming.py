@@ -10,7 +10,7 @@ inheritance  "Paris became a city", "Machu Picchu was declared a World Heritage 
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import Arg, is_year
+from lgm_rdf.learn.patterns.args import is_year
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
@@ -50,13 +50,14 @@ _PASSING_ROLES = words(
 # person's role ("joined the band as a guitarist", "played as a midfielder"; not "joined the
 # protest as a spectator", "continues as a two-lane highway")
 _JOINING_VERBS = words("join debut compete continue play")
+_SERVING = SERVING_VERBS | _JOINING_VERBS
 # the serving verbs read before the twenty-third session ("served as a hospital" is a use)
 _OLD_SERVING = frozenset({"serve", "rule", "reign"})
 # verbs that rate rather than appoint: "recognized as a leader in AI" is a standing
 _RATING_VERBS = JUDGING_VERBS | frozenset({"recognise", "recognize", "declare", "proclaim"})
 # verbs whose bare office names the post its subject held ("served as president", "was elected
 # president", "was hired as head coach")
-_APPOINTING_VERBS = SERVING_VERBS | HIRING_VERBS | DECLARING_VERBS
+_APPOINTING_VERBS = _SERVING | HIRING_VERBS | DECLARING_VERBS
 
 
 class BecomingRules(ProseRules):
@@ -104,8 +105,9 @@ class BecomingRules(ProseRules):
                 if not self._post(i, n):
                     continue  # "began his career as a teenager", "worked as a team"
                 self.rule = "become"
-                if (office := self._bare_office(i, n)) is not None:
-                    self._emit_all("inheritance", subjects, [office], 0.8)
+                if self._bare_office(i, n):  # the class as an article would give it
+                    for child in subjects:
+                        self._emit("inheritance", child, self.b.parent(n, child, True), 0.8)
                 else:
                     self._predicate(subjects, n, 0.8)
 
@@ -119,7 +121,7 @@ class BecomingRules(ProseRules):
             return v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
         if passive and lemma in FOUNDING_VERBS | HIRING_VERBS:
             return v.pp_objects(i, "as")
-        if not passive and lemma in SERVING_VERBS:
+        if not passive and lemma in _SERVING:
             return v.pp_objects(i, "as")
         if not passive and lemma in CAREER_VERBS:
             # "began his career as a reporter": "as" hangs on the verb or on "career"
@@ -135,7 +137,7 @@ class BecomingRules(ProseRules):
         partner with NASA"); after "stand", "retire" or a career verb a person or role noun
         ("stands as a testament" is a figure), or "one of" ("stands as one of the largest")."""
         v, lemma, pred = self.v, self.v.lemma(i), self.v.lemma(n)
-        if lemma not in SERVING_VERBS | HIRING_VERBS | CAREER_VERBS or lemma in _OLD_SERVING:
+        if lemma not in _SERVING | HIRING_VERBS | CAREER_VERBS or lemma in _OLD_SERVING:
             return True
         if pred in _LIFE_STAGES | _GROUP_NOUNS | COLLECTIVE_NOUNS or relational_noun(pred):
             return False
@@ -146,35 +148,27 @@ class BecomingRules(ProseRules):
             return role or pred == "one"
         return True
 
-    def _bare_office(self, i: int, n: int) -> Arg | None:
-        """The office a verb of service or appointment gives its subject with no article ("served
-        as president", "was elected Chairman", "was appointed head coach"): an office is held
-        by one at a time, so English leaves the article out; the office is still the class of
-        its holders. ``None`` for anything else, and for an office "of" something ("served as
-        Governor of Texas"), which names one post as "is the mayor of Paris" does."""
+    def _bare_office(self, i: int, n: int) -> bool:
+        """Whether the predicate ``n`` of verb ``i`` is an office held with no article ("served
+        as president", "was elected Chairman", "was appointed head coach"): an office is held by
+        one at a time, so English leaves the article out; it is still the class of its holders.
+        Not an office "of" something ("served as Governor of Texas", "president and chairman of
+        the club"), which names one post as "is the mayor of Paris" does, nor one of a named
+        whole ("Texas governor"), a stand-in ("acting president") or a hyphened title's end."""
         v, tok = self.v, self.v.tokens[n]
-        if v.lemma(i) not in _APPOINTING_VERBS:
-            return None
+        if v.lemma(i) not in _APPOINTING_VERBS or tok.text.lower() not in OFFICE_NOUNS:
+            return False
         if v.determiner(n) or v.is_plural(n) or not tok.text.isalpha() or v.after_hyphen(n):
-            return None  # "a senator" is the copula's reading; "vice-president" is no president
+            return False  # "a senator" is the copula's reading; "vice-president" is no president
+        if not tok.text[1:].islower():
+            return False
         if v.rels[n] == "conj" and v.determiner(v.first_conjunct(n)):
-            return None  # "the first president and treasurer": the article is shared
+            return False  # "the first president and treasurer": the article is shared
         if any(v.pp_objects(c, "of") for c in v.conjuncts(v.first_conjunct(n))):
-            return None  # "president and chairman of the club": one post of a whole
-        office = tok.text.lower()
-        if office not in OFFICE_NOUNS or not tok.text[1:].islower():
-            return None
-        # "head coach", "Vice President": the nouns of the office before it, as written (an
-        # adjective is left out, as after an article: "served as new president" → president)
-        k = n
-        while k - 1 in v.children(n, "compound") and v.tokens[k - 1].text.isalpha():
-            k -= 1
-        if any(v.tokens[m].ent_type for m in v.children(n, "compound", "amod")):
-            return None  # "Texas governor", "Real Madrid captain": an office of a named whole
-        if any(v.tokens[m].text.lower() == "acting" for m in v.children(n, "amod", "compound")):
-            return None  # "acting president": a stand-in, as "Acting President X" is
-        key = " ".join(t.text.lower() for t in v.tokens[k : n + 1])
-        return Arg(key, key, False)
+            return False  # "president and chairman of the club": one post of a whole
+        mods = v.children(n, "compound", "amod")
+        # "Texas governor", "Real Madrid captain": an office of a named whole; "acting": a stand-in
+        return not any(v.tokens[m].ent_type or v.tokens[m].text.lower() == "acting" for m in mods)
 
     def _standing(self, n: int, judged: bool) -> bool:
         """An agent noun "in" a field ranks its holder ("was recognized as a leader in AI",

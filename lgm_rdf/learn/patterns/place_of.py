@@ -39,8 +39,6 @@ class PlaceOfRules(ListedPartRules):
             modifiers = v.children(k, "compound", "amod")
             if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
                 continue  # "the Cognac region of France": the name is before, "of" locates
-            if v.lemma(k) in _AREA_NOUNS and not self._whole_area(k, modifiers):
-                continue  # "the northern region of Italy": an area inside the place
             subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
             if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
                 continue  # "Bath is the county town of Somerset": "of" relates the subject
@@ -49,6 +47,8 @@ class PlaceOfRules(ListedPartRules):
             names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
             if not names or not b.proper(names[0]):
                 continue
+            if v.lemma(k) in _AREA_NOUNS and not self._whole_area(k, modifiers, names):
+                continue  # "the northern region of Italy": an area inside the place
             names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
             if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
                 continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
@@ -62,18 +62,16 @@ class PlaceOfRules(ListedPartRules):
                     parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
                     self._emit("inheritance", name, parent, 0.8)
 
-    def _whole_area(self, k: int, modifiers: list[int]) -> bool:
-        """Whether the area noun ``k`` ("region", "district") with an "of" stands for the place
-        the "of" names: no modifier but an adjective of status before it, nothing after the
-        name ("the region of Asia most affected" is part of Asia)."""
+    def _whole_area(self, k: int, modifiers: list[int], names: list[int]) -> bool:
+        """Whether the area noun ``k`` ("region", "district") stands for the place its "of"
+        names (``names``, not empty): no modifier but an adjective of status before it, none on
+        the name, nothing after the name ("the region of Asia most affected" is part of Asia)."""
         v = self.v
         if any(v.lemma(m) not in _STATUS_ADJECTIVES for m in modifiers):
             return False
-        names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
         if any(v.tokens[m].text.islower() for c in names for m in v.children(c, "amod")):
             return False  # "the region of southern Italy": a part of the place
-        spans = [v.subtree(c) for c in names]
-        return bool(spans) and max(v.subtree(k)) == max(max(s) for s in spans)
+        return max(v.subtree(k)) == max(i for c in names for i in v.subtree(c))
 
     def _one_article_for_places(self, k: int) -> bool:
         """The plural place noun ``k`` shares its article and its "of" with another ("the

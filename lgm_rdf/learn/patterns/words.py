@@ -271,11 +271,9 @@ DECLARING_VERBS = words(
     "inaugurate enthrone consecrate"
 )
 FOUNDING_VERBS = words("create found establish form incorporate organise organize release")
-# active verbs whose "as" names the subject's class ("served as a senator", "joined as a drummer")
-SERVING_VERBS = words(
-    "serve work rule reign train qualify enlist practise practice retire stand join debut "
-    "compete continue play"
-)
+# active verbs whose "as" names the class the subject is one of ("served as a senator", "trained
+# as a lawyer", "enlisted as a private", "stood as a candidate")
+SERVING_VERBS = words("serve work rule reign train qualify enlist practise practice retire stand")
 # passive verbs whose "as" names the post the subject was taken on for ("was hired as an
 # assistant coach", "was signed as a free agent", "was commissioned as a second lieutenant")
 HIRING_VERBS = words("hire employ recruit sign draft commission")
