@@ -32,7 +32,7 @@ from lgm_rdf.learn.crg import (
 from lgm_rdf.learn.genre import document_genre
 from lgm_rdf.learn.readers import SourceDocument
 from lgm_rdf.learn.reflect import Reflector
-from lgm_rdf.learn.relations import Relation, RelationExtractor
+from lgm_rdf.learn.relations import Relation, RelationExtractor, extract_noting_failures
 from lgm_rdf.learn.srg import DocumentGraph
 from lgm_rdf.ontology import load_query
 from lgm_rdf.store.base import GraphStore
@@ -72,8 +72,9 @@ class ConceptGraphStage:
         seen: set[tuple[str, str, str, int, str]] = set()
         for extractor in self.extractors:
             found = graph.found.get(extractor.name)
-            if found is None:
-                found = extractor.extract(sentences, antecedents)
+            if found is None:  # not extracted where the document was parsed
+                found, failures = extract_noting_failures(extractor, sentences, antecedents)
+                graph.failures.extend(failures)
             for rel in found:
                 key = (rel.type, rel.a, rel.b, rel.sentence, rel.extractor)
                 if key not in seen and 0 <= rel.sentence < len(prose) and prose[rel.sentence]:

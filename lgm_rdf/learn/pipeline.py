@@ -90,6 +90,10 @@ class LearnReport:
         return "\n".join(lines)
 
 
+# the report's count of sentences where an extractor rule raised (see ``patterns.pattern_extractor``)
+FAILED_RULE_NOTE = "sentences where a rule failed (see the warnings)"
+
+
 def counted(n: int, noun: str) -> str:
     """``"1 sentence"``, ``"2 sentences"``: a count with its noun in the right number."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
@@ -336,6 +340,11 @@ class Learner:
         report.learned += 1
         report.sentences += len(graph.sentences)
         concepts.update(graph.concept_labels)
+        if graph.failures:  # learned all the same; what the failing rule found there is not
+            failed = len({f.sentence for f in graph.failures})
+            report.notes[FAILED_RULE_NOTE] = report.notes.get(FAILED_RULE_NOTE, 0) + failed
+            more = f" (and {len(graph.failures) - 1} more)" if len(graph.failures) > 1 else ""
+            log.warning("%s: %s%s", describe(job.doc), graph.failures[0].describe(), more)
 
 
 def _never() -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from lgm_rdf.errors import LgmError
 from lgm_rdf.learn.readers import Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
-from lgm_rdf.learn.relations import RelationExtractor
+from lgm_rdf.learn.relations import RelationExtractor, extract_noting_failures
 from lgm_rdf.learn.srg import DocumentGraph, build_srg
 from lgm_rdf.learn.structure import prose_only, sentence_roles
 from lgm_rdf.nlp.coref import resolve
@@ -120,7 +120,9 @@ class DocumentPreparer:
         if self.extractors:
             sentences, by_token = graph.parsed()
             for extractor in self.extractors:
-                graph.found[extractor.name] = extractor.extract(sentences, by_token)
+                found, failures = extract_noting_failures(extractor, sentences, by_token)
+                graph.found[extractor.name] = found
+                graph.failures.extend(failures)
         return graph
 
 

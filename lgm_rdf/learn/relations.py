@@ -41,13 +41,32 @@ class Relation:
         return self.type, self.a, self.b
 
 
+@dataclass(frozen=True)
+class ExtractionFailure:
+    """One rule of an extractor that raised on one sentence: what that rule found in the sentence
+    is left out, the other rules and sentences are kept (a bug in one rule never costs a whole
+    document)."""
+
+    extractor: str
+    rule: str
+    sentence: int  # index in the sentence list given to the extractor
+    error: str  # the exception, one line
+
+    def describe(self) -> str:
+        """One line for a log or a report."""
+        return (
+            f"{self.extractor} rule {self.rule!r} failed on sentence {self.sentence}: {self.error}"
+        )
+
+
 @runtime_checkable
 class RelationExtractor(Protocol):
     """Finds meta-relations in parsed sentences.
 
     ``antecedents`` maps ``(sentence index, token index)`` of a pronoun to its antecedent (any
     object with a ``.key`` attribute holding the antecedent's concept key); extractors use it to
-    replace pronoun arguments, which they otherwise skip.
+    replace pronoun arguments, which they otherwise skip. An extractor that isolates failing
+    rules also keeps a ``failures`` list of ``ExtractionFailure`` (appended to by ``extract``).
     """
 
     name: str
@@ -59,3 +78,16 @@ class RelationExtractor(Protocol):
     ) -> list[Relation]:
         """All relations stated by ``sentences``."""
         ...
+
+
+def extract_noting_failures(
+    extractor: RelationExtractor,
+    sentences: Sequence[Sentence],
+    antecedents: Mapping[tuple[int, int], object] | None = None,
+) -> tuple[list[Relation], list[ExtractionFailure]]:
+    """``extractor.extract`` and the rule failures it recorded during this call (none for an
+    extractor without a ``failures`` list)."""
+    failures: list[ExtractionFailure] = getattr(extractor, "failures", [])
+    known = len(failures)
+    found = extractor.extract(sentences, antecedents)
+    return found, list(failures[known:])

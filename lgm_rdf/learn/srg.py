@@ -10,7 +10,7 @@ from pyoxigraph import Literal, NamedNode, Quad
 
 from lgm_rdf.learn.readers import Block, Section, SourceDocument
 from lgm_rdf.learn.readers.model import BLOCK_SEPARATOR
-from lgm_rdf.learn.relations import Relation
+from lgm_rdf.learn.relations import ExtractionFailure, Relation
 from lgm_rdf.nlp.concepts import ConceptMention, junk_key, sentence_concepts
 from lgm_rdf.nlp.coref import Antecedent, antecedents_by_sentence
 from lgm_rdf.nlp.entities import entity_classes
@@ -57,6 +57,8 @@ class DocumentGraph:
     also: list[Quad] = field(default_factory=list)  # quads for other documents' graphs
     # relations already found where the document was parsed, by extractor name
     found: dict[str, list[Relation]] = field(default_factory=dict)
+    # rules that raised on a sentence while finding them (what they found there is left out)
+    failures: list[ExtractionFailure] = field(default_factory=list)
     _seen: set[Quad] = field(default_factory=set, repr=False)
 
     def __getstate__(self) -> dict[str, object]:

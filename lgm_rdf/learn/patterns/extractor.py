@@ -47,7 +47,7 @@ are mammals, ...") resolve to the noun their clause modifies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import AppositionRules
@@ -68,9 +68,7 @@ from lgm_rdf.learn.patterns.words import (
     RATINGS,
     relational_noun,
 )
-from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.coref.lexicon import person_noun
-from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
 
 
@@ -88,36 +86,19 @@ _REPORT_PARTS = frozenset({"subj", "ccomp", "punct", "aux", "advmod", "neg"})
 _EXAMPLE_OPENERS = frozenset({"e.g", "eg", "such", "for", "like", "including", "incl"})
 
 
-class PatternExtractor:
-    """Extract inheritance, composition and alias relations with dependency-parse rules."""
+class SentenceRules(
+    PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules
+):
+    """All rules applied to one sentence (``pattern_extractor.PatternExtractor`` runs them)."""
 
-    name = "pattern"
-
-    def extract(
-        self,
-        sentences: Sequence[Sentence],
-        antecedents: Mapping[tuple[int, int], object] | None = None,
-    ) -> list[Relation]:
-        """Relations of every sentence, deduplicated per sentence (highest confidence kept)."""
-        out: dict[tuple[int, tuple[str, str, str]], Relation] = {}
-        for si, sentence in enumerate(sentences):
-            for rel in _Rules(si, sentence, antecedents or {}).run():
-                key = (si, rel.key())
-                if key not in out or out[key].confidence < rel.confidence:
-                    out[key] = rel
-        return list(out.values())
-
-
-class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules):
-    """All rules applied to one sentence."""
-
-    def run(self) -> list[Relation]:
-        """Apply every rule; a question states nothing."""
+    def rule_table(self) -> tuple[tuple[str, Callable[[], None]], ...]:
+        """Every rule as (name, method), in the order they run; none for a question, which
+        states nothing, or for text in capitals (licence boilerplate)."""
         if not self.v.tokens or self.sentence.text.rstrip().endswith("?"):
-            return []
+            return ()
         if shouted(self.sentence.text):
-            return []  # "IN NO EVENT SHALL THE AUTHORS ...": licence boilerplate, no statement
-        for rule, apply in (
+            return ()  # "IN NO EVENT SHALL THE AUTHORS ...": licence boilerplate, no statement
+        return (
             ("copula", self._copulas),
             ("apposition", self._appositions),
             ("title-noun", self._title_nouns),
@@ -153,10 +134,7 @@ class _Rules(PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules,
             ("bracketed-members", self._bracketed_members),
             ("foreign-name", self._foreign_names),
             ("other-script-name", self._other_script_names),
-        ):
-            self.rule = rule
-            apply()
-        return self.out
+        )
 
     # ---------------------------------------------------------------- inheritance
     def _copulas(self) -> None:

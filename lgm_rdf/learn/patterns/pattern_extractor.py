@@ -1,0 +1,88 @@
+"""The pattern extractor: every rule of ``extractor.SentenceRules`` over every sentence, with a
+guard so that a rule that raises costs only itself.
+
+A rule is many lines of reading a dependency parse; on text nobody has seen, one may meet a shape
+it was not written for and raise (an index past the end, a missing head). Then what that rule
+emitted in that sentence is dropped, the failure is logged and kept in ``failures``, and the other
+rules and sentences go on: the document is still learned. ``strict`` re-raises instead, for the
+test suite and for anyone debugging a rule (environment variable ``LGM_STRICT_RULES=1``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+
+from lgm_rdf.learn.patterns.extractor import SentenceRules
+from lgm_rdf.learn.relations import ExtractionFailure, Relation
+from lgm_rdf.nlp.model import Sentence
+
+STRICT_ENV = "LGM_STRICT_RULES"
+
+log = logging.getLogger(__name__)
+
+
+def strict_default() -> bool:
+    """Whether rule errors are raised rather than isolated (``LGM_STRICT_RULES=1``)."""
+    return os.environ.get(STRICT_ENV, "").strip() == "1"
+
+
+class PatternExtractor:
+    """Extract inheritance, composition and alias relations with dependency-parse rules."""
+
+    name = "pattern"
+
+    def __init__(self, strict: bool | None = None) -> None:
+        """``strict``: a rule that raises stops the extraction (default: ``LGM_STRICT_RULES``);
+        otherwise its failure is logged and kept in ``failures`` and the other rules go on."""
+        self.strict = strict_default() if strict is None else strict
+        self.failures: list[ExtractionFailure] = []
+
+    def extract(
+        self,
+        sentences: Sequence[Sentence],
+        antecedents: Mapping[tuple[int, int], object] | None = None,
+    ) -> list[Relation]:
+        """Relations of every sentence, deduplicated per sentence (highest confidence kept)."""
+        out: dict[tuple[int, tuple[str, str, str]], Relation] = {}
+        for si, sentence in enumerate(sentences):
+            rules = SentenceRules(si, sentence, antecedents or {})
+            where = (self.name, si)
+            failures = run_rules(
+                rules.rule_table(), rules.out, partial(setattr, rules, "rule"), where, self.strict
+            )
+            for failure in failures:
+                log.warning("%s (%.80r); left out there", failure.describe(), sentence.text)
+            self.failures.extend(failures)
+            for rel in rules.out:
+                key = (si, rel.key())
+                if key not in out or out[key].confidence < rel.confidence:
+                    out[key] = rel
+        return list(out.values())
+
+
+def run_rules(
+    rules: Sequence[tuple[str, Callable[[], None]]],
+    out: list[Relation],
+    set_rule: Callable[[str], None],
+    where: tuple[str, int],
+    strict: bool,
+) -> list[ExtractionFailure]:
+    """Apply ``rules`` (name, function) in order, each appending to ``out``; ``set_rule`` names
+    the running rule. A rule that raises loses what it appended; its failure, at ``where``
+    (extractor name, sentence index), is returned, unless ``strict``: then it propagates."""
+    failures: list[ExtractionFailure] = []
+    for name, apply in rules:
+        set_rule(name)
+        kept = len(out)
+        try:
+            apply()
+        except Exception as exc:
+            if strict:
+                raise
+            del out[kept:]
+            message = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+            failures.append(ExtractionFailure(where[0], name, where[1], message))
+    return failures
