@@ -18,10 +18,10 @@ A proper-noun head always gets the ``name`` treatment. Pronouns are no argument 
 The small spaCy model slips in a few recurring ways, mended here: adjectives tagged as noun
 compounds ("flightless birds", "a chemical element"), a sentence-initial plural tagged as a name
 ("Bananas, which are berries, ..."), a coordination hung on the last noun ("cabbage and chili
-pepper"), a name cut at a particle ("Edson Arantes do Nascimento"), an acronym tagged as a
-pronoun ("WHO stands for ..."), a sentence stop glued to the last word ("vitamin C."). Where a
-label's words begin and end beyond what the parse says (nicknames, titles, dotted identifiers)
-is mended in :mod:`lgm_rdf.learn.patterns.extents`.
+pepper"), a name cut at a particle ("Edson Arantes do Nascimento"), an acronym tagged as a pronoun
+("WHO stands for ..."), a sentence stop glued to the last word ("vitamin C."). Where a label's
+words begin and end beyond what the parse says (nicknames, titles, dotted identifiers) is mended in
+:mod:`lgm_rdf.learn.patterns.extents`.
 """
 
 from __future__ import annotations
@@ -29,12 +29,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from lgm_rdf.learn.patterns.adjectives import classified, inner_adjectives, modifier_word
+from lgm_rdf.learn.patterns.adjectives import classified, inner_adjectives
 from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
     bound_prefix,
     enclosed,
+    kept_by_modifier,
     name_extent,
     noun_object,
     ranking,
@@ -83,12 +84,6 @@ def looks_like_acronym(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     caps = sum(c.isupper() for c in letters)
     return len(letters) >= 2 and caps >= 2 and caps * 2 >= len(letters)
-
-
-def initials(text: str) -> str:
-    """Initials of the capitalised words of ``text`` ("Economic Co-operation" -> "EC")."""
-    parts = text.replace("-", " ").replace(",", " ").split()
-    return "".join(w[0] for w in parts if w[:1].isupper())
 
 
 LIST_PUNCT = frozenset(",;:.")  # marks that end a list item or sentence, never a name
@@ -162,9 +157,9 @@ class ArgTokens:
                 bare_nmod = rel == "nmod" and k < i and not v.children(k, "case")
                 noun = v.tokens[k].tag == "NN" and not text.endswith("ing")  # "terminal" emulator
                 bare_nmod |= rel == "amod" and noun and k == p - 1 and not v.kids[k]
-                if p != i and k == p - 1 and modifier_word(v, k):
-                    keep.add(k)  # "long running", "open source project": the compound's own
-                    continue  # adverb or adjective
+                if p != i and kept_by_modifier(v, p, k, i):
+                    keep.add(k)  # "open source project", "track and field athlete"
+                    continue
                 if rel == "compound" and self.adjectival(k):
                     continue  # "flightless birds", "a chemical element": tagger slips
                 if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):

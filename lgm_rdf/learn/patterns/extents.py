@@ -233,6 +233,24 @@ def _classifier_word(v: DepView, word: list[int]) -> bool:
     return len(word) == 1 and noun and tok.text.isalpha() and tok.text.islower()
 
 
+def coordinated_modifier(v: DepView, p: int, k: int) -> bool:
+    """Whether token ``k`` is the "and" or the second noun of the noun modifier ``p`` written as
+    one coordination right before its head ("track and field" athlete, "food and beverage"
+    company): the two lower-case nouns name one field, so the class keeps them both."""
+    toks, c = v.tokens, p + 2
+    if k not in (p + 1, c) or c + 1 != v.head(p) or v.rels[p + 1] != "cc" or v.head(c) != p:
+        return False
+    nouns = all(toks[j].upos == "NOUN" and toks[j].text.isalpha() for j in (p, c))
+    return nouns and v.rels[c] == "conj" and toks[p + 1].text == "and" and not v.kids[c]
+
+
+def kept_by_modifier(v: DepView, p: int, k: int, i: int) -> bool:
+    """Whether ``k``, a dependent of the noun modifier ``p`` of the class head ``i``, belongs to
+    the class label with it: its own adverb or adjective right before it ("open source
+    project", "long running"), or the rest of a coordination ("track and field athlete")."""
+    return (k == p - 1 and modifier_word(v, k)) or (p < k < i and coordinated_modifier(v, p, k))
+
+
 def _national(v: DepView, word: list[int]) -> bool:
     """A nationality or place written before a class ("American", "North Korean", "Italian-born"):
     tagged so, or capitalised with a demonym ending (the small model's entity tags slip)."""
@@ -272,9 +290,10 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
         if _national(v, words[0]) and name_next:
             return None  # "French Revolution figures", "a Greek Revival structure": a name
         words = words[1:]
-    if all(_classifier_word(v, w) or modifier_word(v, w[0]) for w in words[:-1]) or any(
-        v.tokens[w[0]].text[:1].isupper() for w in words[:-1]
-    ):
+    joined = {k + 1 for k in idx if coordinated_modifier(v, k, k + 1)}  # "track [and] field"
+    if all(
+        _classifier_word(v, w) or modifier_word(v, w[0]) or w[0] in joined for w in words[:-1]
+    ) or any(v.tokens[w[0]].text[:1].isupper() for w in words[:-1]):
         return [k for w in words for k in w]
     return None
 

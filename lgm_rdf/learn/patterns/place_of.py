@@ -8,6 +8,7 @@ definite plural division noun "of" one name lists that place's parts.
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.adjectives import ranked
+from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.extents import nation_word
 from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
 from lgm_rdf.learn.patterns.words import DIVIDED_INTO_NOUNS, NAMED_BY_OF_NOUNS, PLACE_CLASS_NOUNS
@@ -52,15 +53,34 @@ class PlaceOfRules(ListedPartRules):
             names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
             if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
                 continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
-            if (len(names) > 1) != v.is_plural(k):
+            args = [b.arg(c, "name") for c in names]
+            if len(names) == 1 and v.is_plural(k):  # a list the parse broke up after one name
+                args = self._listed_places(names[0]) or args
+            if (len(args) > 1) != v.is_plural(k):
                 continue  # "the islands of Hawaii": a whole, not a member
             nations = [m for m in modifiers if m < k and b.proper(m)]
             self.rule = "place-of-name"
-            for c in names:
-                if (name := b.arg(c, "name")) is not None:
+            for name in args:
+                if name is not None:
                     own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
                     parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
                     self._emit("inheritance", name, parent, 0.8)
+
+    def _listed_places(self, o: int) -> list[Arg | None]:
+        """The names of a closed list that opens with the name ``o`` ("of Tokelau, the Ross
+        Dependency, the Cook Islands and Niue"), read off the words: the parse often hangs
+        the later names elsewhere. [] when no such list starts there."""
+        items = self._named_items(min(self.v.subtree(o)))
+        if len(items) < 2 or o not in items[0]:
+            return []
+        return [self.b.from_tokens(span, "name") for span in items]
+
+    def _listed_name(self, k: int) -> bool:
+        """Token ``k`` opens "the" and a capitalised name, as the next item of a list of names
+        does after a comma ("Tokelau, the Ross Dependency"); a place that locates the one before
+        takes no article ("Hardin County, Ohio")."""
+        toks = self.v.tokens
+        return toks[k].text == "the" and toks[k + 1].text.istitle() and self.b.proper(k + 1)
 
     def _whole_area(self, k: int, modifiers: list[int], names: list[int]) -> bool:
         """Whether the area noun ``k`` ("region", "district") stands for the place its "of"
@@ -112,6 +132,8 @@ class PlaceOfRules(ListedPartRules):
                 joins = (",", "and")
             if after + 1 < len(v) and toks[after].text in joins and toks[after + 1].text.istitle():
                 continue  # "the municipalities of Manchester (...), Nashua": a broken list
+            if after + 2 < len(v) and toks[after].text == "," and self._listed_name(after + 1):
+                continue  # "the territories of Tokelau, the Ross Dependency and Niue": members
             whole, part = b.arg(of[0], "name"), b.arg(k, "part")
             if whole is not None and whole.is_name:
                 self.rule = "divisions-of-name"

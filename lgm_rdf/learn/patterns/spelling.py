@@ -4,7 +4,13 @@ in a name in order."""
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import Arg, ArgTokens, initials, looks_like_acronym
+from lgm_rdf.learn.patterns.args import Arg, ArgTokens, looks_like_acronym
+
+
+def initials(text: str) -> str:
+    """Initials of the capitalised words of ``text`` ("Economic Co-operation" -> "EC")."""
+    parts = text.replace("-", " ").replace(",", " ").split()
+    return "".join(w[0] for w in parts if w[:1].isupper())
 
 
 def spelled_out(b: ArgTokens, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
