@@ -236,7 +236,6 @@ TRAPS = [
     "Most of the birds are predators.",
     "Alice is a friend of Bob.",  # relational "of" a name
     "Germany is a member of the European Union.",
-    "The town is called Springfield.",  # names one town, no second name of a class
     "The students were divided into teams.",
     "The film was made with a small budget.",
     "Cats are like dogs.",  # comparison

@@ -59,7 +59,6 @@ ABSENT = [
     ("The man who founded the city is known as a hero.", (INH, "hero", "man")),
     ("A man who lived there was known as a hermit.", (INH, "hermit", "man")),
     ("This device is called a barometer.", (INH, "barometer", "device")),
-    ("The city that hosted the games is called Harlow.", (INH, "harlow", "city")),
     ("A person who paints is best known as a painter.", (INH, "painter", "person")),
     ("A person who studies rocks is not called a biologist.", (INH, "biologist", "person")),
     # found by the review (docs §44): a term "of" something, a count or a time ("called a

@@ -13,10 +13,13 @@ from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.spelling import acronym_matches, spelled_out
-from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, relational_noun
+from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, MEASURE_NOUNS, relational_noun
+from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate", "romanize", "romanise", "transliterate"})
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate", "spell"})
+# naming verbs whose name, given to "the river", "a site", names one member of the noun's class
+_NAMING_MEMBER = frozenset({"call", "name", "nickname", "dub", "title", "know"})
 # the name after "born" is the object-like dependent of the participle, never a date or place
 _BORN_NAME_RELS = frozenset({"obj", "xcomp", "attr", "appos", "npmod"})
 # "best known as", "well known as": what someone is famous as, not another name
@@ -107,6 +110,35 @@ class AliasRules(RuleBase):
         if term is not None:
             self.rule = "term-definition"
             self._emit("inheritance", term, b.parent(n, term, restricted=True), 0.8)
+
+    def _name_of_one(self, i: int) -> None:
+        """ "The river is called the Thames", "Another historical site nearby is called Star
+        City", "The first parties were called Federalist and Republican": a common noun with an
+        article given a name by the passive naming verb ``i`` is the class of what the name
+        names (one name for a singular noun, a list for a plural); not a noun related to
+        another ("Its capital is called Paris", "Her son was named John") nor a word for names."""
+        v, b = self.v, self.b
+        nouns = v.children(i, "subjpass")
+        if v.lemma(i) not in _NAMING_MEMBER or len(nouns) != 1:
+            return
+        n = nouns[0]
+        text = v.tokens[n].text
+        if v.tokens[n].upos != "NOUN" or not (text.islower() or n == 0 and text[1:].islower()):
+            return
+        if v.determiner(n) not in ("a", "an", "the", "another") or v.children(n, "poss"):
+            return
+        if relational_noun(v.lemma(n)) or v.lemma(n) in NAME_NOUNS | MEASURE_NOUNS:
+            return
+        found = v.pp_objects(i, "as") if v.lemma(i) in ALIAS_AS else []
+        found = found or [k for k in v.children(i, "xcomp", "oprd", "attr", "obj") if k > i]
+        names = [c for o in found for c in v.conjuncts(o)]
+        if not names or not all(b.proper(c) and v.determiner(c) not in ("a", "an") for c in names):
+            return
+        if (len(names) > 1) != v.is_plural(n):
+            return  # "The band was called A and B": which is open
+        self.rule = "called-name"
+        for name in b.args(names, "alias"):
+            self._emit("inheritance", name, b.parent(n, name), 0.85)
 
     def _plain_term(self, verb: int, t: int) -> bool:
         """The term ``t`` the naming ``verb`` gives is a plain noun naming a kind: not "of"

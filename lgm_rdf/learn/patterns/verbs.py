@@ -83,6 +83,7 @@ class VerbRules(AliasRules):
                     self._named_member(i, s)
                 elif v.is_passive(i):
                     self._term_definition(i)  # "A person who studies rocks is called a ..."
+                    self._name_of_one(i)  # "The river is called the Thames"
                 continue
             if subjects:
                 passive = v.is_passive(i) or self._set_off(i, s) or opening
