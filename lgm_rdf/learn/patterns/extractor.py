@@ -57,6 +57,7 @@ from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.joined import ampersand_name, phrase_start
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
+from lgm_rdf.learn.patterns.place_of import located_place
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.scripts import ScriptNameRules
@@ -307,12 +308,14 @@ class SentenceRules(
     def _named_of_object(self, h: int, i: int) -> int:
         """What the indefinite apposition ``i`` the parse hung on ``h`` describes: the name
         "of" a common noun ``h`` that ends right before the comma ("the principal church of
-        the Oratorians, a religious congregation": the Oratorians are one), else ``h``."""
+        the Oratorians, a religious congregation": the Oratorians are one); the place a state
+        or country set off after it locates ("Marblehead, Massachusetts, a suburb of Boston",
+        not "..., Texas, a state in the South"); else ``h``."""
         v = self.v
-        if not v.tokens[h].text.islower():
-            return h
         comma = min(v.subtree(i)) - 1
-        if v.tokens[comma].text != ",":
+        if (place := located_place(v, h, i, comma)) is not None:
+            return place
+        if not v.tokens[h].text.islower() or v.tokens[comma].text != ",":
             return h
         for o in v.pp_objects(h, "of"):
             if self.b.proper(o) and max(v.subtree(o)) == comma - 1:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from lgm_rdf.learn.patterns.adjectives import ranked
 from lgm_rdf.learn.patterns.args import Arg
+from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.extents import nation_word
 from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
 from lgm_rdf.learn.patterns.words import DIVIDED_INTO_NOUNS, NAMED_BY_OF_NOUNS, PLACE_CLASS_NOUNS
+from lgm_rdf.nlp.wordlists import words
 
 _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
 # areas whose "of" names them only when the phrase could stand for the name: bare or with an
@@ -22,6 +24,33 @@ _AREA_NOUNS = frozenset({"region", "district"})
 _STATUS_ADJECTIVES = frozenset(
     {"historical", "ancient", "autonomous", "administrative", "former", "traditional", "disputed"}
 )
+
+
+# what a state or country set off after a place name may itself be ("Texas, a state"); any
+# other class is of the place it locates ("Marblehead, Massachusetts, a suburb of Boston")
+_WIDER_PLACES = PLACE_CLASS_NOUNS - words("city town village hamlet municipality borough commune")
+_WIDER_PLACES |= {"country", "nation"}
+
+
+def located_place(v: DepView, h: int, i: int, comma: int) -> int | None:
+    """What the indefinite apposition ``i`` (after the comma ``comma``) describes when the parse
+    hung it on a place or on the state or country set off after that place ("Marblehead,
+    Massachusetts, a suburb of Boston": Marblehead; "Austin, Texas, a state in the South":
+    Texas); ``None`` when ``h`` is no such pair."""
+    g = v.head(h)
+    later = [k for k in v.children(h, "appos") if h < k < i]
+    if v.rels[h] == "appos" and g is not None and g < h:
+        first, second = g, h
+    elif len(later) == 1:
+        first, second = h, later[0]
+    else:
+        return None
+    if not (v.place_name(first) and v.place_name(second)):
+        return None
+    own = {k for k in v.subtree(second) - v.subtree(i) if v.tokens[k].upos != "PUNCT"}
+    if v.tokens[min(own) - 1].text != "," or max(own) != comma - 1:
+        return None
+    return second if v.lemma(i) in _WIDER_PLACES else first
 
 
 class PlaceOfRules(ListedPartRules):

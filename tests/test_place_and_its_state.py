@@ -1,0 +1,40 @@
+"""A place written with the state or country that locates it, then an indefinite apposition
+("Marblehead, Massachusetts, a suburb of Boston"): the apposition describes the first place
+whichever of the two the parse hung it on, unless it names what a state or country is ("Austin,
+Texas, a state in the South" is about Texas). The sentences are written for this test."""
+
+from __future__ import annotations
+
+import pytest
+from pattern_relations import relations
+
+INH = "inheritance"
+
+FOUND = [
+    ("He lives in Marblehead, Massachusetts, a suburb of Boston.", (INH, "marblehead", "suburb")),
+    ("Springfield, Illinois, a city of 100,000, is the capital.", (INH, "springfield", "city")),
+    ("He taught in Dalton, Massachusetts, a fictional Boston suburb.", (INH, "dalton", "suburb")),
+    ("The film was shot in Austin, Texas, a city known for music.", (INH, "austin", "city")),
+    ("He moved to Austin, Texas, a state in the South.", (INH, "texas", "state")),
+    # a place with no state after it is as before
+    ("Dallas, a city in Texas, is large.", (INH, "dallas", "city")),
+]
+
+ABSENT = [
+    (
+        "He lives in Marblehead, Massachusetts, a suburb of Boston.",
+        (INH, "massachusetts", "suburb"),
+    ),
+    ("Springfield, Illinois, a city of 100,000, is the capital.", (INH, "illinois", "city")),
+    ("He moved to Austin, Texas, a state in the South.", (INH, "austin", "state")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FOUND, ids=[t[:40] for t, _ in FOUND])
+def test_the_apposition_describes_the_place_it_follows(spacy_nlp, text, expected) -> None:
+    assert expected in relations(spacy_nlp, text)
+
+
+@pytest.mark.parametrize(("text", "absent"), ABSENT, ids=[t[:40] for t, _ in ABSENT])
+def test_not_the_state_that_locates_it(spacy_nlp, text, absent) -> None:
+    assert absent not in relations(spacy_nlp, text)
