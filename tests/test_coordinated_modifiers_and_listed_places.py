@@ -2,8 +2,10 @@
 food and beverage company") names one field: the class keeps both nouns, not the bare head; a
 plural place noun "of" a list of names makes each name a member even where the parse hung the
 later names elsewhere ("the territories of Tokelau, the Ross Dependency, the Cook Islands and
-Niue"), and such a list is no place whose divisions the noun names. Each with its
-counter-examples; the sentences are written for this test."""
+Niue"), and such a list is no place whose divisions the noun names; the last item of a list
+set off by commas ends at its "and" even before a capitalised article ("Lake James, Chimney Rock
+Park and The Biltmore Estate": two names), where a name alone keeps it ("Prince and The
+Revolution"). Each with its counter-examples; the sentences are written for this test."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ DEFINITE = (
     "People born in the external territories of Tokelau, the Ross Dependency, the Cook Islands "
     "and Niue are entitled to passports."
 )
+
+LOCATIONS = "Locations used include Lake James, Chimney Rock Park and The Biltmore Estate."
 
 FOUND = [
     ("Mary Wells was a rhythm and blues singer.", (INH, "mary wells", "rhythm and blues singer")),
@@ -38,6 +42,10 @@ FOUND = [
     (DEFINITE, (INH, "niue", "external territory")),
     ("He visited the cities of Paris, Lyon and Marseille.", (INH, "lyon", "city")),
     ("The towns of Ashby, Barton and Carlton merged in 1974.", (INH, "barton", "town")),
+    # the last items of a list are two names; one such name alone stays whole
+    (LOCATIONS, (INH, "chimney rock park", "location")),
+    (LOCATIONS, (INH, "biltmore estate", "location")),
+    ("Prince and The Revolution is a band.", (INH, "prince and the revolution", "band")),
     # one place "of" which the noun names divisions stays so
     ("He toured the departments of Colombia in 1990.", (COMP, "colombia", "department")),
     (
@@ -47,6 +55,7 @@ FOUND = [
 ]
 
 ABSENT = [
+    (LOCATIONS, (INH, "chimney rock park and the biltmore estate", "location")),
     # a list of names is no place whose divisions the plural names
     (DEFINITE, (COMP, "tokelau", "external territory")),
     # two nouns joined as subjects, or a pair of roles, are no one modifier

@@ -93,9 +93,14 @@ def title_goes_on(toks: Sequence[Token], n: int) -> bool:
 def _title_run(v: DepView, idx: list[int]) -> list[int]:
     """A name that goes on past a capitalised preposition or article: "the Task Force on
     Traffic Capacity Across the Chesapeake Bay" (mid-sentence such words are capitalised only
-    in titles); the run ends at its last capitalised word."""
+    in titles); the run ends at its last capitalised word, and at "and" / "or" when the name is
+    an item of a list set off by commas ("Lake James, Chimney Rock Park and The Biltmore
+    Estate": two items; "Prince and The Revolution" is one name)."""
     toks, hi, end, signal = v.tokens, idx[-1] + 1, idx[-1], False
+    listed = idx[0] > 0 and toks[idx[0] - 1].text == ","
     while hi < len(toks) and title_word(v, hi) and toks[hi].upos != "PUNCT":
+        if listed and toks[hi].upos == "CCONJ":
+            break
         text = toks[hi].text
         if text[:1].isupper():
             end = hi
