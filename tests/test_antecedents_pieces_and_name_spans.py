@@ -5,7 +5,7 @@ names set off after a counted plural that the parse coordinated with the plural 
 members when there are as many as it counts (not of "parts"); a name keeps its particles
 ("Vasco da Gama") and its opening number ("12 Monkeys") and loses a lower-case adverb after it
 ("Pannotia earlier"); a class keeps a noun the parse hung as an adjective ("terminal
-emulators"), and the end of a hyphened adjective ("low-cost") is no role noun.
+emulators"), and the end of a hyphened adjective ("low-cost", "long - time") is no role noun.
 Each with its counter-examples; the sentences are written for this test."""
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ ABSENT = [
     (
         "We target small, low-cost Single Board Computers.",
         (INH, "single board computers", "low-cost"),
+    ),
+    # also where a tokenised text spaces the hyphen
+    (
+        "The whips are long - time Senators John Cornyn from Texas and Dick Durbin from Ohio.",
+        (INH, "senators john cornyn", "time"),
     ),
     # a participle the tagger took for a noun is no word of the class
     (

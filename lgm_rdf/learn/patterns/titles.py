@@ -235,8 +235,9 @@ class TitleRules(ItemListReader):
             return True  # "Keyboardist Boom Gaspar has ...": capitalised as the first word
         if not tok.text.islower() or not tok.text.isalpha():
             return False
-        if k > 1 and v.joining_hyphen(k - 1) and v.tokens[k - 2].upos == "ADJ":
-            return False  # "low-cost Single Board Computers": the end of an adjective
+        if k > 1 and v.tokens[k - 1].text in HYPHENS and v.tokens[k - 2].upos == "ADJ":
+            return False  # "low-cost Single Board Computers", "long - time Senators" (a
+            # tokenised text spaces the hyphen): the end of an adjective
         if tok.upos == "NOUN":  # not a part of a place before its name ("downtown
             return tok.text not in _PLACE_PARTS  # Louisville", "north-west Iowa")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
