@@ -1,7 +1,8 @@
 """A place written with the state or country that locates it, then an indefinite apposition
 ("Marblehead, Massachusetts, a suburb of Boston"): the apposition describes the first place
 whichever of the two the parse hung it on, unless it names what a state or country is ("Austin,
-Texas, a state in the South" is about Texas). The sentences are written for this test."""
+Texas, a state in the South" is about Texas); one that names no kind of place describes something
+else ("a shop in Columbus, Ohio, a bookstore"). The sentences are written for this test."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ import pytest
 from pattern_relations import relations
 
 INH = "inheritance"
+
+BOOKSTORE = "They opened a shop on the south side of Columbus, Ohio, a bookstore, in 2017."
+
+CAFE = "The press opened its headquarters on the south side of Columbus, Ohio, a bookstore/cafe, carrying books."
 
 FOUND = [
     ("He lives in Marblehead, Massachusetts, a suburb of Boston.", (INH, "marblehead", "suburb")),
@@ -27,6 +32,10 @@ ABSENT = [
     ),
     ("Springfield, Illinois, a city of 100,000, is the capital.", (INH, "illinois", "city")),
     ("He moved to Austin, Texas, a state in the South.", (INH, "austin", "state")),
+    # what is no kind of place describes something else the sentence named
+    (BOOKSTORE, (INH, "columbus", "bookstore")),
+    (BOOKSTORE, (INH, "ohio", "bookstore")),
+    (CAFE, (INH, "ohio", "cafe")),
 ]
 
 

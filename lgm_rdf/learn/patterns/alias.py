@@ -2,7 +2,9 @@
 
 "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred to as B",
 "A stands for B" (A an abbreviation), "A (short for B)", "A is short for B", "Name (ACRONYM)",
-"The BBC (British Broadcasting Corporation)" and "A, born B," (a birth name).
+"The BBC (British Broadcasting Corporation)" and "A, born B," (a birth name); and the
+inheritance a naming verb states: a term defined ("A person who studies rocks is called a
+geologist") and a name given to one thing ("The river is called the Thames").
 """
 
 from __future__ import annotations

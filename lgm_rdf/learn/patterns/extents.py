@@ -30,9 +30,11 @@ from lgm_rdf.learn.patterns.words import (
     NAME_PARTICLES,
     NUMBER_ABBREVIATIONS,
     ORDINAL_WORDS,
+    ROLE_SUFFIXES,
     SENTENCE_ADVERBS,
     TITLE_FUNCTION_WORDS,
 )
+from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.model import Token
 
 BRACKETS = {"(": ")", "[": "]"}
@@ -241,9 +243,12 @@ def _classifier_word(v: DepView, word: list[int]) -> bool:
 def coordinated_modifier(v: DepView, p: int, k: int) -> bool:
     """Whether token ``k`` is the "and" or the second noun of the noun modifier ``p`` written as
     one coordination right before its head ("track and field" athlete, "food and beverage"
-    company): the two lower-case nouns name one field, so the class keeps them both."""
+    company): the two lower-case nouns name one field, so the class keeps them both. Not two
+    roles ("a sportswriter and sports editor" is both)."""
     toks, c = v.tokens, p + 2
     if k not in (p + 1, c) or c + 1 != v.head(p) or v.rels[p + 1] != "cc" or v.head(c) != p:
+        return False
+    if person_noun(v.lemma(p)) or toks[p].text.endswith(ROLE_SUFFIXES + ("ian",)):
         return False
     nouns = all(toks[j].upos == "NOUN" and toks[j].text.isalpha() for j in (p, c))
     return nouns and v.rels[c] == "conj" and toks[p + 1].text == "and" and not v.kids[c]

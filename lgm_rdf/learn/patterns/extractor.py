@@ -305,16 +305,17 @@ class SentenceRules(
             return False
         return any(c > cc and v.children(c, "appos") for c in v.children(g, "conj"))
 
-    def _named_of_object(self, h: int, i: int) -> int:
+    def _named_of_object(self, h: int, i: int) -> int | None:
         """What the indefinite apposition ``i`` the parse hung on ``h`` describes: the name
         "of" a common noun ``h`` that ends right before the comma ("the principal church of
         the Oratorians, a religious congregation": the Oratorians are one); the place a state
         or country set off after it locates ("Marblehead, Massachusetts, a suburb of Boston",
-        not "..., Texas, a state in the South"); else ``h``."""
+        not "..., Texas, a state in the South"; None after such a pair for what is no place:
+        "on the south side of Columbus, Ohio, a bookstore"); else ``h``."""
         v = self.v
         comma = min(v.subtree(i)) - 1
         if (place := located_place(v, h, i, comma)) is not None:
-            return place
+            return place if place >= 0 else None
         if not v.tokens[h].text.islower() or v.tokens[comma].text != ",":
             return h
         for o in v.pp_objects(h, "of"):
@@ -391,7 +392,9 @@ class SentenceRules(
             if self.b.selected(h):
                 continue  # "gives you the following: a lightweight framework": no name
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
-                h = self._named_of_object(h, i)
+                if (described := self._named_of_object(h, i)) is None:
+                    continue  # "Columbus, Ohio, a bookstore": a thing in that place, said before
+                h = described
                 plural = v.tokens[h].upos == "NOUN" and v.is_plural(h)
                 joined = ampersand_name(v, self.b.proper, h)  # "Procter & Gamble"
                 mode = "whole" if joined else "class"

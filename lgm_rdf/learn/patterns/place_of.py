@@ -12,7 +12,12 @@ from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.extents import nation_word
 from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
-from lgm_rdf.learn.patterns.words import DIVIDED_INTO_NOUNS, NAMED_BY_OF_NOUNS, PLACE_CLASS_NOUNS
+from lgm_rdf.learn.patterns.words import (
+    DIVIDED_INTO_NOUNS,
+    DIVISION_NOUNS,
+    NAMED_BY_OF_NOUNS,
+    PLACE_CLASS_NOUNS,
+)
 from lgm_rdf.nlp.wordlists import words
 
 _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUNS
@@ -30,13 +35,23 @@ _STATUS_ADJECTIVES = frozenset(
 # other class is of the place it locates ("Marblehead, Massachusetts, a suburb of Boston")
 _WIDER_PLACES = PLACE_CLASS_NOUNS - words("city town village hamlet municipality borough commune")
 _WIDER_PLACES |= {"country", "nation"}
+# what such an apposition may call the first place ("a suburb of Boston", "a small town")
+_PLACE_KINDS = (
+    NAMED_BY_OF_NOUNS
+    | DIVISION_NOUNS
+    | _WIDER_PLACES
+    | words(
+        "suburb community settlement locality resort seat capital port neighborhood neighbourhood area"
+    )
+)
 
 
 def located_place(v: DepView, h: int, i: int, comma: int) -> int | None:
     """What the indefinite apposition ``i`` (after the comma ``comma``) describes when the parse
     hung it on a place or on the state or country set off after that place ("Marblehead,
     Massachusetts, a suburb of Boston": Marblehead; "Austin, Texas, a state in the South":
-    Texas); ``None`` when ``h`` is no such pair."""
+    Texas); -1 when the apposition names no kind of place, so it describes neither ("the
+    headquarters in Columbus, Ohio, a bookstore and cafe"); ``None`` when ``h`` is no such pair."""
     g = v.head(h)
     later = [k for k in v.children(h, "appos") if h < k < i]
     if v.rels[h] == "appos" and g is not None and g < h:
@@ -50,6 +65,8 @@ def located_place(v: DepView, h: int, i: int, comma: int) -> int | None:
     own = {k for k in v.subtree(second) - v.subtree(i) if v.tokens[k].upos != "PUNCT"}
     if v.tokens[min(own) - 1].text != "," or max(own) != comma - 1:
         return None
+    if v.lemma(i) not in _PLACE_KINDS:
+        return -1
     return second if v.lemma(i) in _WIDER_PLACES else first
 
 
