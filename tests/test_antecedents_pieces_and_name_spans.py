@@ -16,6 +16,8 @@ from pattern_relations import relations
 INH, COMP, ALIAS = "inheritance", "composition", "alias"
 
 FOUND = [
+    # a dash set off by spaces before a role is no hyphen of an adjective
+    ("The plan was simple - president Barack Obama signed it.", (INH, "barack obama", "president")),
     # names coordinated with the counted plural, as many as it counts
     ("She visited the two cities, Paris and Rome, in 1990.", (INH, "rome", "city")),
     ("He recorded three albums, Alpha, Beta and Gamma.", (INH, "gamma", "album")),
@@ -57,7 +59,7 @@ ABSENT = [
         "We target small, low-cost Single Board Computers.",
         (INH, "single board computers", "low-cost"),
     ),
-    # also where a tokenised text spaces the hyphen
+    # also where a tokenised text spaces the hyphen (a dash before a role is no hyphen)
     (
         "The whips are long - time Senators John Cornyn from Texas and Dick Durbin from Ohio.",
         (INH, "senators john cornyn", "time"),

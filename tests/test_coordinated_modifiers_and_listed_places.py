@@ -46,6 +46,11 @@ FOUND = [
     (LOCATIONS, (INH, "chimney rock park", "location")),
     (LOCATIONS, (INH, "biltmore estate", "location")),
     ("Prince and The Revolution is a band.", (INH, "prince and the revolution", "band")),
+    (
+        "In 1980, Echo and The Bunnymen were a new wave band.",
+        (INH, "echo and the bunnymen", "wave band"),
+    ),
+    ("The states of Ohio, Indiana, and Illinois border the lake.", (INH, "indiana", "state")),
     # one place "of" which the noun names divisions stays so
     ("He toured the departments of Colombia in 1990.", (COMP, "colombia", "department")),
     (
@@ -61,7 +66,12 @@ ABSENT = [
     # two nouns joined as subjects, or a pair of roles, are no one modifier
     ("Cats and dogs are pets.", (INH, "cat", "cat and dog")),
     ("Ann Lee is a singer and songwriter.", (INH, "ann lee", "singer and songwriter")),
-    # two roles are no one field
+    # two roles are no one field; before a role only a field English joins so
+    (
+        "John Doe was a deputy and campaign manager.",
+        (INH, "john doe", "deputy and campaign manager"),
+    ),
+    ("The states of Ohio, Indiana, and Illinois border the lake.", (COMP, "ohio", "state")),
     (
         "Tom Hale was a sportswriter and sports editor.",
         (INH, "tom hale", "sportswriter and sports editor"),

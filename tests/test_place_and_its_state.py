@@ -21,6 +21,8 @@ FOUND = [
     ("He taught in Dalton, Massachusetts, a fictional Boston suburb.", (INH, "dalton", "suburb")),
     ("The film was shot in Austin, Texas, a city known for music.", (INH, "austin", "city")),
     ("He moved to Austin, Texas, a state in the South.", (INH, "texas", "state")),
+    ("He lived in Galveston, Texas, an island in the Gulf.", (INH, "galveston", "island")),
+    ("They lived in Geneva, Switzerland, a confederation.", (INH, "switzerland", "confederation")),
     # a place with no state after it is as before
     ("Dallas, a city in Texas, is large.", (INH, "dallas", "city")),
 ]
@@ -36,6 +38,7 @@ ABSENT = [
     (BOOKSTORE, (INH, "columbus", "bookstore")),
     (BOOKSTORE, (INH, "ohio", "bookstore")),
     (CAFE, (INH, "ohio", "cafe")),
+    ("He lived in Galveston, Texas, an island in the Gulf.", (INH, "texas", "island")),
 ]
 
 

@@ -66,7 +66,7 @@ class RelationExtractor(Protocol):
     ``antecedents`` maps ``(sentence index, token index)`` of a pronoun to its antecedent (any
     object with a ``.key`` attribute holding the antecedent's concept key); extractors use it to
     replace pronoun arguments, which they otherwise skip. An extractor that isolates failing
-    rules also keeps a ``failures`` list of ``ExtractionFailure`` (appended to by ``extract``).
+    rules also keeps a ``failures`` list of ``ExtractionFailure``: those of its last call.
     """
 
     name: str
@@ -85,9 +85,7 @@ def extract_noting_failures(
     sentences: Sequence[Sentence],
     antecedents: Mapping[tuple[int, int], object] | None = None,
 ) -> tuple[list[Relation], list[ExtractionFailure]]:
-    """``extractor.extract`` and the rule failures it recorded during this call (none for an
-    extractor without a ``failures`` list)."""
-    failures: list[ExtractionFailure] = getattr(extractor, "failures", [])
-    known = len(failures)
+    """``extractor.extract`` and the rule failures of this call (an extractor that isolates
+    failing rules keeps those of its last call in ``failures``; others record none)."""
     found = extractor.extract(sentences, antecedents)
-    return found, list(failures[known:])
+    return found, list(getattr(extractor, "failures", []))

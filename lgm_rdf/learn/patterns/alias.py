@@ -16,10 +16,12 @@ from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.spelling import acronym_matches, spelled_out
 from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, MEASURE_NOUNS, relational_noun
+from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.wordlists import NAME_NOUNS
 
 ALIAS_AS = frozenset({"know", "refer", "abbreviate", "romanize", "romanise", "transliterate"})
 ALIAS_NAMED = frozenset({"call", "nickname", "dub", "term", "rename", "abbreviate", "spell"})
+_PRIZE_WORDS = frozenset({"year", "decade", "season", "month", "century", "best", "most", "top"})
 # naming verbs whose name, given to "the river", "a site", names one member of the noun's class
 _NAMING_MEMBER = frozenset({"call", "name", "nickname", "dub", "title", "know"})
 # the name after "born" is the object-like dependent of the participle, never a date or place
@@ -131,16 +133,26 @@ class AliasRules(RuleBase):
             return
         if relational_noun(v.lemma(n)) or v.lemma(n) in NAME_NOUNS | MEASURE_NOUNS:
             return
+        if person_noun(v.lemma(n)) and v.lemma(i) == "name":
+            return  # "The senator was named Secretary of State": appointed to an office
         found = v.pp_objects(i, "as") if v.lemma(i) in ALIAS_AS else []
         found = found or [k for k in v.children(i, "xcomp", "oprd", "attr", "obj") if k > i]
         names = [c for o in found for c in v.conjuncts(o)]
         if not names or not all(b.proper(c) and v.determiner(c) not in ("a", "an") for c in names):
             return
+        if any(self._award(c) for c in names):
+            return  # "The film was named Best Picture", "... named Hotel of the Year": a prize
         if (len(names) > 1) != v.is_plural(n):
             return  # "The band was called A and B": which is open
         self.rule = "called-name"
         for name in b.args(names, "alias"):
             self._emit("inheritance", name, b.parent(n, name), 0.85)
+
+    def _award(self, c: int) -> bool:
+        """The name ``c`` is a prize ("Best Picture", "Coach of the Year"): a superlative or a
+        period among its words."""
+        toks = [self.v.tokens[k] for k in self.b.name_tokens(c)]
+        return any(t.tag in ("JJS", "RBS") or t.text.lower() in _PRIZE_WORDS for t in toks)
 
     def _plain_term(self, verb: int, t: int) -> bool:
         """The term ``t`` the naming ``verb`` gives is a plain noun naming a kind: not "of"

@@ -38,6 +38,22 @@ from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.model import Token
 
 BRACKETS = {"(": ")", "[": "]"}
+# fields English names by a fixed pair of nouns, which stay one modifier before a person's role
+# ("a track and field athlete", "a rhythm and blues singer"; lemmas)
+FIELD_PAIRS = frozenset(
+    {
+        ("track", "field"),
+        ("rhythm", "blue"),
+        ("rock", "roll"),
+        ("film", "television"),
+        ("television", "film"),
+        ("stage", "screen"),
+        ("art", "craft"),
+        ("food", "beverage"),
+        ("research", "development"),
+        ("science", "technology"),
+    }
+)
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch")
 MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
 
@@ -92,14 +108,14 @@ def title_goes_on(toks: Sequence[Token], n: int) -> bool:
     return j < len(toks) and toks[j].text[:1].isupper()
 
 
-def _title_run(v: DepView, idx: list[int]) -> list[int]:
+def _title_run(v: DepView, idx: list[int], i: int) -> list[int]:
     """A name that goes on past a capitalised preposition or article: "the Task Force on
     Traffic Capacity Across the Chesapeake Bay" (mid-sentence such words are capitalised only
-    in titles); the run ends at its last capitalised word, and at "and" / "or" when the name is
-    an item of a list set off by commas ("Lake James, Chimney Rock Park and The Biltmore
-    Estate": two items; "Prince and The Revolution" is one name)."""
+    in titles); the run ends at its last capitalised word, and at "and" / "or" when the name
+    (head ``i``) is a later item of a list set off by commas ("Lake James, Chimney Rock Park
+    and The Biltmore Estate": two items; "In 1980, Echo and The Bunnymen were" is one name)."""
     toks, hi, end, signal = v.tokens, idx[-1] + 1, idx[-1], False
-    listed = idx[0] > 0 and toks[idx[0] - 1].text == ","
+    listed = idx[0] > 0 and toks[idx[0] - 1].text == "," and v.rels[i] == "conj"
     while hi < len(toks) and title_word(v, hi) and toks[hi].upos != "PUNCT":
         if listed and toks[hi].upos == "CCONJ":
             break
@@ -136,7 +152,7 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         return idx
     if (whole := enclosed(v, idx)) is not None:
         return whole
-    idx = _nickname_run(v, _title_run(v, idx))
+    idx = _nickname_run(v, _title_run(v, idx, i))
     nxt = idx[-1] + 1
     if nxt in v.children(i, "case") and toks[nxt].tag == "POS" and v.rels[i] != "poss":
         idx = [*idx, nxt]  # "Domino's", "Sullivan's": a possessive that names on its own
@@ -243,12 +259,14 @@ def _classifier_word(v: DepView, word: list[int]) -> bool:
 def coordinated_modifier(v: DepView, p: int, k: int) -> bool:
     """Whether token ``k`` is the "and" or the second noun of the noun modifier ``p`` written as
     one coordination right before its head ("track and field" athlete, "food and beverage"
-    company): the two lower-case nouns name one field, so the class keeps them both. Not two
-    roles ("a sportswriter and sports editor" is both)."""
+    company): the two lower-case nouns name one field, so the class keeps them both. Before a
+    person's role only a field English joins so (``FIELD_PAIRS``: "a rhythm and blues
+    singer"), since two roles read the same ("a deputy and campaign manager" is both)."""
     toks, c = v.tokens, p + 2
     if k not in (p + 1, c) or c + 1 != v.head(p) or v.rels[p + 1] != "cc" or v.head(c) != p:
         return False
-    if person_noun(v.lemma(p)) or toks[p].text.endswith(ROLE_SUFFIXES + ("ian",)):
+    role = person_noun(v.lemma(c + 1)) or toks[c + 1].text.endswith(ROLE_SUFFIXES + ("ian",))
+    if role and (v.lemma(p), v.lemma(c)) not in FIELD_PAIRS:
         return False
     nouns = all(toks[j].upos == "NOUN" and toks[j].text.isalpha() for j in (p, c))
     return nouns and v.rels[c] == "conj" and toks[p + 1].text == "and" and not v.kids[c]

@@ -4,8 +4,10 @@ guard so that a rule that raises costs only itself.
 A rule is many lines of reading a dependency parse; on text nobody has seen, one may meet a shape
 it was not written for and raise (an index past the end, a missing head). Then what that rule
 emitted in that sentence is dropped, the failure is logged and kept in ``failures``, and the other
-rules and sentences go on: the document is still learned. ``strict`` re-raises instead, for the
-test suite and for anyone debugging a rule (environment variable ``LGM_STRICT_RULES=1``).
+rules and sentences go on: the document is still learned (a failure to read the sentence at all
+costs that sentence). ``strict`` re-raises instead, for the test suite and for anyone debugging
+a rule (environment variable ``LGM_STRICT_RULES=1``; ``lgm learn`` then skips and reports the
+document, as for any document that fails).
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ class PatternExtractor:
 
     def __init__(self, strict: bool | None = None) -> None:
         """``strict``: a rule that raises stops the extraction (default: ``LGM_STRICT_RULES``);
-        otherwise its failure is logged and kept in ``failures`` and the other rules go on."""
+        otherwise the failure is kept in ``failures`` (those of the last ``extract`` call) and
+        the other rules go on."""
         self.strict = strict_default() if strict is None else strict
         self.failures: list[ExtractionFailure] = []
 
@@ -47,14 +50,24 @@ class PatternExtractor:
     ) -> list[Relation]:
         """Relations of every sentence, deduplicated per sentence (highest confidence kept)."""
         out: dict[tuple[int, tuple[str, str, str]], Relation] = {}
+        self.failures = []
         for si, sentence in enumerate(sentences):
-            rules = SentenceRules(si, sentence, antecedents or {})
             where = (self.name, si)
+            try:  # the view of the sentence every rule reads
+                rules = SentenceRules(si, sentence, antecedents or {})
+                table = rules.rule_table()
+            except Exception as exc:
+                if self.strict:
+                    raise
+                self.failures.append(
+                    ExtractionFailure(self.name, "(sentence view)", si, _line(exc))
+                )
+                continue
             failures = run_rules(
-                rules.rule_table(), rules.out, partial(setattr, rules, "rule"), where, self.strict
+                table, rules.out, partial(setattr, rules, "rule"), where, self.strict
             )
-            for failure in failures:
-                log.warning("%s (%.80r); left out there", failure.describe(), sentence.text)
+            for failure in failures:  # the learner warns once per document
+                log.debug("%s (%.80r); left out there", failure.describe(), sentence.text)
             self.failures.extend(failures)
             for rel in rules.out:
                 key = (si, rel.key())
@@ -83,6 +96,10 @@ def run_rules(
             if strict:
                 raise
             del out[kept:]
-            message = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
-            failures.append(ExtractionFailure(where[0], name, where[1], message))
+            failures.append(ExtractionFailure(where[0], name, where[1], _line(exc)))
     return failures
+
+
+def _line(exc: Exception) -> str:
+    """An exception as one line of at most 300 characters."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]

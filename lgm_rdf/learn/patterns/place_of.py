@@ -32,9 +32,12 @@ _STATUS_ADJECTIVES = frozenset(
 
 
 # what a state or country set off after a place name may itself be ("Texas, a state"); any
-# other class is of the place it locates ("Marblehead, Massachusetts, a suburb of Boston")
-_WIDER_PLACES = PLACE_CLASS_NOUNS - words("city town village hamlet municipality borough commune")
-_WIDER_PLACES |= {"country", "nation"}
+# other class is of the place it locates ("Marblehead, Massachusetts, a suburb of Boston",
+# "Galveston, Texas, an island")
+_WIDER_PLACES = words(
+    "state province country nation territory republic kingdom emirate principality duchy "
+    "commonwealth confederation federation prefecture oblast"
+)
 # what such an apposition may call the first place ("a suburb of Boston", "a small town")
 _PLACE_KINDS = (
     NAMED_BY_OF_NOUNS
@@ -180,6 +183,8 @@ class PlaceOfRules(ListedPartRules):
                 continue  # "the municipalities of Manchester (...), Nashua": a broken list
             if after + 2 < len(v) and toks[after].text == "," and self._listed_name(after + 1):
                 continue  # "the territories of Tokelau, the Ross Dependency and Niue": members
+            if self._listed_places(of[0]):
+                continue  # "the states of Ohio, Indiana, and Illinois": members, read above
             whole, part = b.arg(of[0], "name"), b.arg(k, "part")
             if whole is not None and whole.is_name:
                 self.rule = "divisions-of-name"

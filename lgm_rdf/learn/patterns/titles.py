@@ -60,6 +60,8 @@ _PLACE_PARTS = words(
     "downtown uptown midtown north south east west northeast northwest southeast southwest"
 )
 _MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class nouns
+# nouns that end an adjective hyphened to another ("long-time", "low-cost", "high-level")
+_ADJECTIVE_ENDS = words("time term cost level scale range profile quality speed")
 
 
 class TitleRules(ItemListReader):
@@ -235,9 +237,10 @@ class TitleRules(ItemListReader):
             return True  # "Keyboardist Boom Gaspar has ...": capitalised as the first word
         if not tok.text.islower() or not tok.text.isalpha():
             return False
-        if k > 1 and v.tokens[k - 1].text in HYPHENS and v.tokens[k - 2].upos == "ADJ":
+        spaced = k > 1 and v.tokens[k - 1].tag == "HYPH" and tok.text in _ADJECTIVE_ENDS
+        if k > 1 and (v.joining_hyphen(k - 1) or spaced) and v.tokens[k - 2].upos == "ADJ":
             return False  # "low-cost Single Board Computers", "long - time Senators" (a
-            # tokenised text spaces the hyphen): the end of an adjective
+            # tokenised text spaces the hyphen): the end of an adjective, not "simple - president"
         if tok.upos == "NOUN":  # not a part of a place before its name ("downtown
             return tok.text not in _PLACE_PARTS  # Louisville", "north-west Iowa")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
