@@ -90,7 +90,7 @@ class LearnReport:
         return "\n".join(lines)
 
 
-# the report's count of sentences where an extractor rule raised (see ``patterns.pattern_extractor``)
+# the report's count of sentences where a rule raised (see ``patterns.pattern_extractor``)
 FAILED_RULE_NOTE = "sentences where a rule failed (see the warnings)"
 
 

@@ -57,7 +57,7 @@ from lgm_rdf.learn.patterns.foreign import ForeignNameRules
 from lgm_rdf.learn.patterns.joined import ampersand_name, phrase_start
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
-from lgm_rdf.learn.patterns.place_of import located_place
+from lgm_rdf.learn.patterns.place_of import NO_PLACE, located_place
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.scripts import ScriptNameRules
@@ -315,7 +315,7 @@ class SentenceRules(
         v = self.v
         comma = min(v.subtree(i)) - 1
         if (place := located_place(v, h, i, comma)) is not None:
-            return place if place >= 0 else None
+            return None if place == NO_PLACE else place
         if not v.tokens[h].text.islower() or v.tokens[comma].text != ",":
             return h
         for o in v.pp_objects(h, "of"):

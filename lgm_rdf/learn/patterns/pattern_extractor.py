@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 
 from lgm_rdf.learn.patterns.extractor import SentenceRules
 from lgm_rdf.learn.relations import ExtractionFailure, Relation
@@ -52,7 +51,6 @@ class PatternExtractor:
         out: dict[tuple[int, tuple[str, str, str]], Relation] = {}
         self.failures = []
         for si, sentence in enumerate(sentences):
-            where = (self.name, si)
             try:  # the view of the sentence every rule reads
                 rules = SentenceRules(si, sentence, antecedents or {})
                 table = rules.rule_table()
@@ -63,9 +61,7 @@ class PatternExtractor:
                     ExtractionFailure(self.name, "(sentence view)", si, _line(exc))
                 )
                 continue
-            failures = run_rules(
-                table, rules.out, partial(setattr, rules, "rule"), where, self.strict
-            )
+            failures = self._run(rules, table, si)
             for failure in failures:  # the learner warns once per document
                 log.debug("%s (%.80r); left out there", failure.describe(), sentence.text)
             self.failures.extend(failures)
@@ -75,29 +71,24 @@ class PatternExtractor:
                     out[key] = rel
         return list(out.values())
 
-
-def run_rules(
-    rules: Sequence[tuple[str, Callable[[], None]]],
-    out: list[Relation],
-    set_rule: Callable[[str], None],
-    where: tuple[str, int],
-    strict: bool,
-) -> list[ExtractionFailure]:
-    """Apply ``rules`` (name, function) in order, each appending to ``out``; ``set_rule`` names
-    the running rule. A rule that raises loses what it appended; its failure, at ``where``
-    (extractor name, sentence index), is returned, unless ``strict``: then it propagates."""
-    failures: list[ExtractionFailure] = []
-    for name, apply in rules:
-        set_rule(name)
-        kept = len(out)
-        try:
-            apply()
-        except Exception as exc:
-            if strict:
-                raise
-            del out[kept:]
-            failures.append(ExtractionFailure(where[0], name, where[1], _line(exc)))
-    return failures
+    def _run(
+        self, rules: SentenceRules, table: Sequence[tuple[str, Callable[[], None]]], si: int
+    ) -> list[ExtractionFailure]:
+        """Apply the rules of ``table`` (name, method) to sentence ``si`` in order, each
+        appending to ``rules.out``. A rule that raises loses what it appended and its failure is
+        returned, unless ``strict``: then it propagates."""
+        failures: list[ExtractionFailure] = []
+        for name, apply in table:
+            rules.rule = name  # recorded on what the rule emits
+            kept = len(rules.out)
+            try:
+                apply()
+            except Exception as exc:
+                if self.strict:
+                    raise
+                del rules.out[kept:]
+                failures.append(ExtractionFailure(self.name, name, si, _line(exc)))
+        return failures
 
 
 def _line(exc: Exception) -> str:

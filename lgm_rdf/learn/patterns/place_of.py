@@ -44,16 +44,20 @@ _PLACE_KINDS = (
     | DIVISION_NOUNS
     | _WIDER_PLACES
     | words(
-        "suburb community settlement locality resort seat capital port neighborhood neighbourhood area"
+        "suburb community settlement locality resort seat capital port area "
+        "neighborhood neighbourhood"
     )
 )
+
+
+NO_PLACE = -1  # ``located_place``: the apposition after a place and its state is about neither
 
 
 def located_place(v: DepView, h: int, i: int, comma: int) -> int | None:
     """What the indefinite apposition ``i`` (after the comma ``comma``) describes when the parse
     hung it on a place or on the state or country set off after that place ("Marblehead,
     Massachusetts, a suburb of Boston": Marblehead; "Austin, Texas, a state in the South":
-    Texas); -1 when the apposition names no kind of place, so it describes neither ("the
+    Texas); ``NO_PLACE`` when the apposition names no kind of place, so it describes neither ("the
     headquarters in Columbus, Ohio, a bookstore and cafe"); ``None`` when ``h`` is no such pair."""
     g = v.head(h)
     later = [k for k in v.children(h, "appos") if h < k < i]
@@ -69,7 +73,7 @@ def located_place(v: DepView, h: int, i: int, comma: int) -> int | None:
     if v.tokens[min(own) - 1].text != "," or max(own) != comma - 1:
         return None
     if v.lemma(i) not in _PLACE_KINDS:
-        return -1
+        return NO_PLACE
     return second if v.lemma(i) in _WIDER_PLACES else first
 
 
