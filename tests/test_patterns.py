@@ -601,6 +601,39 @@ def test_bench_relations_command_takes_a_bar(tmp_path: Path, capsys) -> None:
     assert found == ["1", "0"]
 
 
+def test_bench_relations_scores_every_file_given(tmp_path: Path, capsys) -> None:
+    """Several FILEs: a table for each, then one that sums them (before, only the first file
+    was read and the rest ignored without a word); a missing one fails before any work."""
+    from lgm_rdf.cli import main
+
+    found = tmp_path / "found.jsonl"
+    found.write_text(
+        json.dumps(
+            {
+                "sentence": "A dog is a mammal.",
+                "relations": [{"type": INH, "a": "dog", "b": "mammal"}],
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    missed = tmp_path / "missed.jsonl"
+    missed.write_text(
+        json.dumps({"sentence": "It rained.", "relations": [{"type": INH, "a": "x", "b": "y"}]})
+        + "\n",
+        encoding="utf-8",
+    )
+    assert main(["bench", "relations", str(found), str(missed)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    heads = [i for i, line in enumerate(out) if line.startswith("== ")]
+    assert [out[i] for i in heads] == [f"== {found}", f"== {missed}", "== all 2 files"]
+    overall = [line.split()[-3:] for line in out if line.startswith("overall")]
+    assert overall == [["1", "0", "0"], ["0", "0", "1"], ["1", "0", "1"]]
+    assert "(2 sentences)" in out[heads[2] :]
+    assert main(["bench", "relations", str(found), str(tmp_path / "none.jsonl")]) == 2
+    assert "none.jsonl" in capsys.readouterr().err
+
+
 def test_bad_gold_file_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"sentence": "x"}\n{not json\n', encoding="utf-8")

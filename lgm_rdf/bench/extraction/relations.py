@@ -4,10 +4,11 @@ Each line: ``{"sentence": "...", "relations": [{"type", "a", "b"}, ...]}`` (argu
 inheritance a is-a b, composition a has-part b, alias a = b). A predicted relation matches a gold
 one when type, a and b are equal after ``normalise_label`` (alias is symmetric).
 
-    python -m lgm_rdf.bench.extraction.relations [PATH] [--min-confidence C]
+    python -m lgm_rdf.bench.extraction.relations [PATH ...] [--min-confidence C]
         [--target-precision P] [--genre G]
 
-prints a table per relation type plus overall, then every false positive and false negative.
+prints a table per relation type plus overall, then every false positive and false negative;
+with several files, that for each file and then one table over all of them.
 """
 
 from __future__ import annotations
@@ -129,9 +130,14 @@ def evaluate(
         for t in gold - predicted:
             counts.setdefault(t[0], [0, 0, 0])[2] += 1
             errors.append({"kind": "FN", "type": t[0], "a": t[1], "b": t[2], "sentence": sentence})
+    return _result(counts, len(records), errors)
+
+
+def _result(counts: dict[str, list[int]], sentences: int, errors: list[dict[str, str]]) -> dict:
+    """The result of ``evaluate`` from tp/fp/fn ``counts`` per relation type."""
     per_type = {t: _scores(*c) for t, c in counts.items()}
     overall = _scores(*(sum(c[k] for c in counts.values()) for k in range(3)))
-    return {"sentences": len(records), "per_type": per_type, "overall": overall, "errors": errors}
+    return {"sentences": sentences, "per_type": per_type, "overall": overall, "errors": errors}
 
 
 def format_report(result: dict[str, Any]) -> Iterable[str]:
@@ -152,7 +158,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``lgm bench relations``."""
     from lgm_rdf.learn.genre import GENRES
 
-    p.add_argument("paths", nargs="*", metavar="FILE", help="gold JSONL (default relations_dev)")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="FILE",
+        help="gold JSONL files, each scored on its own and, with several, together "
+        "(default relations_dev)",
+    )
     p.add_argument(
         "--min-confidence",
         type=confidence_value,
@@ -178,23 +190,47 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """One result that sums the counts of several ``evaluate`` results (errors in order)."""
+    counts: dict[str, list[int]] = {}
+    for result in results:
+        for kind, s in result["per_type"].items():
+            c = counts.setdefault(kind, [0, 0, 0])
+            for slot, key in enumerate(("tp", "fp", "fn")):
+                c[slot] += s[key]
+    sentences = sum(r["sentences"] for r in results)
+    return _result(counts, sentences, [e for r in results for e in r["errors"]])
+
+
 def cmd(args: argparse.Namespace) -> int:
-    """Evaluate the pattern extractor on the first FILE (default: the dev set)."""
+    """Evaluate the pattern extractor on each FILE (default: the dev set); with several, a
+    table per file, then one over all of them."""
     from lgm_rdf.nlp.spacy_backend import SpacyNLP
 
-    path = Path(args.paths[0]) if args.paths else default_path()
-    if not path.is_file():
-        print(f"no such file: {path}", file=sys.stderr)
+    paths = [Path(p) for p in args.paths] or [default_path()]
+    missing = [p for p in paths if not p.is_file()]
+    if missing:
+        print(f"no such file: {', '.join(map(str, missing))}", file=sys.stderr)
         return 2
-    result = evaluate(
-        path,
-        SpacyNLP(),
-        min_confidence=args.min_confidence,
-        genre=args.genre,
-        target_precision=args.target_precision,
-    )
-    for line in format_report(result):
-        print(line)
+    nlp, results = SpacyNLP(), []
+    for path in paths:
+        result = evaluate(
+            path,
+            nlp,
+            min_confidence=args.min_confidence,
+            genre=args.genre,
+            target_precision=args.target_precision,
+        )
+        results.append(result)
+        if len(paths) > 1:
+            print(f"== {path}")
+        for line in format_report(result):
+            print(line)
+    if len(paths) > 1:
+        total = combined(results)
+        print(f"== all {len(paths)} files")
+        for line in format_report({**total, "errors": []}):
+            print(line)
     return 0
 
 
