@@ -168,6 +168,8 @@ class SentenceRules(
                 continue  # "It is a pity that ...": "it" stands for the clause
             if s is not None and self.b.ordinal_subject(s):
                 continue  # "The second argument is a function": one argument, not the class
+            if s is not None and self.enumerated_kinds(s, n):
+                continue  # "The main ingredients are flour and water": the kinds it has
             n = self._continued(n)
             if n < 0:
                 continue

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 from lgm_rdf.learn.genre import looks_like_code
-from lgm_rdf.learn.patterns.args import Arg
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.spelling import abbreviates
 from lgm_rdf.learn.patterns.words import ARTICLES
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.languages import names_a_language
@@ -62,6 +63,20 @@ def _pieces(content: str) -> list[str]:
     return [name for name in names if name.strip()]
 
 
+def _acronyms(content: str, names: list[str]) -> list[str]:
+    """The bare acronyms a bracket of names gives besides the labelled names, each spelling
+    the name before the bracket or one in it ("(French: Parti communiste du Canada, CPC /
+    PCC)": "CPC" and "PCC"); not a labelled code ("IATA: YVR") or any other word."""
+    out: list[str] = []
+    for piece in re.split(r"[,;/]", content):
+        word = piece.strip(_QUOTES + _INVISIBLE + " .")
+        if ":" in piece or " " in word or not looks_like_acronym(word):
+            continue
+        if any(abbreviates(word, name) for name in names) and word not in out:
+            out.append(word)
+    return out
+
+
 def _variants(name: str) -> list[str]:
     """The forms one labelled name gives: 'բռնցքամարտ "břntsk'amart"' is the word and its
     transliteration; "Predjamski grad or grad Predjama" two names."""
@@ -91,11 +106,14 @@ class ForeignNameRules(RuleBase):
             close = next((k for k in range(p + 1, len(toks)) if toks[k].text in ("(", ")")), None)
             end = toks[close].start if close is not None else len(text)
             start = toks[p].end
-            for name in _pieces(text[start:end]):
+            names = _pieces(text[start:end])
+            for name in names:
                 for form in _variants(name):
                     key = normalise_label(form)  # as written: no English lemmas
                     if not junk_key(key):
                         self._emit("alias", outer, Arg(key, form, True), 0.85)
+            for short in _acronyms(text[start:end], [outer.label, *names]):
+                self._emit("alias", outer, Arg(normalise_label(short), short, True), 0.85)
 
     def _capitalised_before(self, p: int) -> Arg | None:
         """The capitalised words that open the sentence right before the bracket at ``p``

@@ -28,12 +28,14 @@ from lgm_rdf.learn.patterns.spelling import spells
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     COPULA_HEDGES,
+    DISCOURSE_NOUNS,
+    HOLDING_ADJECTIVES,
     NAMED_BY_OF_NOUNS,
     OFFICE_NOUNS,
     PLACE_CLASS_NOUNS,
+    PRINCIPAL_ADJECTIVES,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
-    VAGUE_QUANTITIES,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS, person_noun
 from lgm_rdf.nlp.languages import LANGUAGES
@@ -53,6 +55,9 @@ _RENAMED_PLACES = words(
     "tower museum library hospital hotel centre center court gardens"
 )
 _LOCATING = frozenset({"in", "at", "near", "from"})
+# adjectives that single out the foremost of a class a copula then lists ("the main
+# ingredients are flour and water"); not those that hold an office ("current")
+_SINGLING = PRINCIPAL_ADJECTIVES - HOLDING_ADJECTIVES
 _BRACKET_ADVERBS = (
     frozenset(
         {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
@@ -123,11 +128,11 @@ class ProseRules(PlaceOfRules):
             return False
         if v.lemma(noun) in RELATIONAL_NOUNS | PART_NOUNS | QUANTITY_NOUNS | NAME_NOUNS:
             return False  # "members include X", "parts include X", "a number of ..."
+        if v.lemma(noun) in DISCOURSE_NOUNS:
+            return False  # "Other exceptions include X" (but "hits include X": songs)
         # "roles and productions such as X": which of them X is, is open
         others = [c for c in v.children(noun, "conj") if v.tokens[c].upos == "NOUN"]
-        if v.rels[noun] == "conj" or others:
-            return False
-        return not any(v.lemma(k) in VAGUE_QUANTITIES - {"many", "several"} for k in v.kids[noun])
+        return not (v.rels[noun] == "conj" or others)
 
     # ------------------------------------------------------------ inverted superlative
     def _inverted_superlatives(self) -> None:
@@ -144,6 +149,12 @@ class ProseRules(PlaceOfRules):
             if not (owned or v.determiner(s) == "the") or (owned and v.lemma(s) in PERSON_NOUNS):
                 continue  # "Peru's main rivers are A and B", "France's largest city is Paris";
                 # not "the journal's current editor is X" (an office of the journal)
+            if (kinds := self.enumerated_kinds(s, n)) and not self._blocked(v.head(s), n, cop):
+                self.rule = "inverted-superlative"  # "The main ingredients are flour and water"
+                for c in kinds:
+                    if (kind := b.arg(c)) is not None:
+                        self._emit("inheritance", kind, b.parent(s, kind, restricted=True), 0.8)
+                continue
             if not b.proper(n) or v.determiner(n) in ("a", "an"):
                 continue
             clause = v.head(s)
@@ -168,6 +179,32 @@ class ProseRules(PlaceOfRules):
                 if cut_in_quotes(v, min(v.subtree(c)), name.label):
                     continue  # 'its slogan is "All The Hits."' read as "Hits"
                 self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
+
+    def enumerated_kinds(self, s: int, n: int) -> list[int]:
+        """The kinds a copula lists after a definite ranked or counted plural class noun ``s``
+        ("The main ingredients are flour and water", "The three primary colours are red, yellow
+        and blue"): two or more bare lower-case nouns, none a person's, after a class a count
+        or a principal adjective ("main", "chief") singles out, say which kinds the class has,
+        not what the class is (the copula rule leaves them alone). None for a relational or
+        naming class ("the main members were ...") or a ranked one ("The largest cities are
+        ports and markets": what they are)."""
+        v = self.v
+        if not v.is_plural(s) or v.determiner(s) not in ("the", "poss"):
+            return []
+        if v.lemma(s) in RELATIONAL_NOUNS | NAME_NOUNS or not v.tokens[s].text.islower():
+            return []
+        counted = any(v.tokens[k].text.isalpha() for k in v.children(s, "nummod"))
+        if not (counted or any(v.lemma(k) in _SINGLING for k in v.children(s, "amod"))):
+            return []  # not "The first settlers were farmers and fishermen": what they were
+        kinds = v.conjuncts(n)
+        bare = all(
+            v.tokens[k].upos == "NOUN"
+            and v.tokens[k].text.islower()
+            and not v.determiner(k)
+            and not person_noun(v.lemma(k))
+            for k in kinds
+        )
+        return kinds if len(kinds) > 1 and bare and not v.quoted(n) else []
 
     # ------------------------------------------------------------------ bracketed members
     def _bracketed_members(self) -> None:

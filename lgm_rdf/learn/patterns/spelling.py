@@ -5,6 +5,12 @@ in a name in order."""
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.args import Arg, ArgTokens, looks_like_acronym
+from lgm_rdf.learn.patterns.words import NAME_PARTICLES, TITLE_FUNCTION_WORDS
+from lgm_rdf.nlp.wordlists import words
+
+# words an acronym may leave out: articles, prepositions, name particles, in English and the
+# languages whose names a bracket gives ("Organisation mondiale de la santé" - "OMS")
+_UNSPELT = TITLE_FUNCTION_WORDS | NAME_PARTICLES | words("la le les el al et y und")
 
 
 def initials(text: str) -> str:
@@ -39,6 +45,19 @@ def _one_word_skipped(letters: str, words: str) -> bool:
     if len(letters) < 3 or len(words) != len(letters) + 1:
         return False
     return any(words[:k] + words[k + 1 :] == letters for k in range(1, len(words) - 1))
+
+
+def abbreviates(acronym: str, name: str) -> bool:
+    """Whether ``acronym`` is made of the first letters of the words of ``name``, in any case,
+    with or without its function words ("CPC" - "Communist Party of Canada", "PCC" - "Parti
+    communiste du Canada", "BoC" - "Bank of Canada"), or leaving out one inner word."""
+    letters = "".join(c for c in acronym if c.isalpha()).upper()
+    parts = name.replace("-", " ").replace(",", " ").split()
+    every = "".join(w[0] for w in parts if w[:1].isalpha()).upper()
+    content = "".join(w[0] for w in parts if w[:1].isalpha() and w.lower() not in _UNSPELT)
+    if len(letters) < 2:
+        return False
+    return any(x == letters or _one_word_skipped(letters, x) for x in (every, content.upper()))
 
 
 def acronym_matches(acronym: str, name: str) -> bool:

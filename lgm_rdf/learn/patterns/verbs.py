@@ -19,6 +19,7 @@ from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
     ARTICLES,
     DEMONSTRATIVES,
+    DISCOURSE_NOUNS,
     EVALUATIVE_NOUNS,
     MEASURE_NOUNS,
     PERIOD_NOUNS,
@@ -348,7 +349,7 @@ class VerbRules(AliasRules):
             if held and any(v.lemma(t) in VALUE_HOLDERS for t in subject_tokens):
                 return  # "the author field containing a real name": a value, not a part
             if lemma == "include" and generic:  # "Mammals include whales": a list of kinds
-                if any(v.lemma(t) in EVALUATIVE_NOUNS for t in subject_tokens):
+                if any(v.lemma(t) in EVALUATIVE_NOUNS | DISCOURSE_NOUNS for t in subject_tokens):
                     return  # "Common offenders include X": a judgement, not a class
                 self.rule = "include-kinds"
                 kinds = [o for o in objects if v.is_plural(o) or b.proper(o)]
