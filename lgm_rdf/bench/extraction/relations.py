@@ -133,7 +133,9 @@ def evaluate(
     return _result(counts, len(records), errors)
 
 
-def _result(counts: dict[str, list[int]], sentences: int, errors: list[dict[str, str]]) -> dict:
+def _result(
+    counts: dict[str, list[int]], sentences: int, errors: list[dict[str, str]]
+) -> dict[str, Any]:
     """The result of ``evaluate`` from tp/fp/fn ``counts`` per relation type."""
     per_type = {t: _scores(*c) for t, c in counts.items()}
     overall = _scores(*(sum(c[k] for c in counts.values()) for k in range(3)))

@@ -62,6 +62,7 @@ from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.scripts import ScriptNameRules
 from lgm_rdf.learn.patterns.shared import shared_subject
+from lgm_rdf.learn.patterns.singled_lists import singled_out_list
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
@@ -168,8 +169,8 @@ class SentenceRules(
                 continue  # "It is a pity that ...": "it" stands for the clause
             if s is not None and self.b.ordinal_subject(s):
                 continue  # "The second argument is a function": one argument, not the class
-            if s is not None and self.enumerated_kinds(s, n):
-                continue  # "The main ingredients are flour and water": the kinds it has
+            if s is not None and singled_out_list(v, s, n):
+                continue  # "The main ingredients are flour and water": which ones, not what
             n = self._continued(n)
             if n < 0:
                 continue

@@ -17,6 +17,7 @@ from lgm_rdf.learn.patterns.spelling import abbreviates
 from lgm_rdf.learn.patterns.words import ARTICLES
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.languages import names_a_language
+from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
 # "Label: name" at the start of a piece of the bracket
@@ -66,11 +67,15 @@ def _pieces(content: str) -> list[str]:
 def _acronyms(content: str, names: list[str]) -> list[str]:
     """The bare acronyms a bracket of names gives besides the labelled names, each spelling
     the name before the bracket or one in it ("(French: Parti communiste du Canada, CPC /
-    PCC)": "CPC" and "PCC"); not a labelled code ("IATA: YVR") or any other word."""
+    PCC)": "CPC" and "PCC"); not a labelled code ("IATA: YVR"), any other word, or one that
+    reads as a common English word once lower-cased ("AN", "WHO": a concept of that key would
+    catch every question's "who")."""
     out: list[str] = []
     for piece in re.split(r"[,;/]", content):
         word = piece.strip(_QUOTES + _INVISIBLE + " .")
         if ":" in piece or " " in word or not looks_like_acronym(word):
+            continue
+        if (key := normalise_label(word)) in STOP_WORDS or junk_key(key):
             continue
         if any(abbreviates(word, name) for name in names) and word not in out:
             out.append(word)

@@ -24,18 +24,18 @@ from lgm_rdf.learn.patterns.alias import NAMING_ADVERBS
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.place_of import PlaceOfRules
+from lgm_rdf.learn.patterns.singled_lists import listed_kinds
 from lgm_rdf.learn.patterns.spelling import spells
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     COPULA_HEDGES,
     DISCOURSE_NOUNS,
-    HOLDING_ADJECTIVES,
     NAMED_BY_OF_NOUNS,
     OFFICE_NOUNS,
     PLACE_CLASS_NOUNS,
-    PRINCIPAL_ADJECTIVES,
     QUANTITY_NOUNS,
     RELATIONAL_NOUNS,
+    VAGUE_QUANTITIES,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS, person_noun
 from lgm_rdf.nlp.languages import LANGUAGES
@@ -55,9 +55,6 @@ _RENAMED_PLACES = words(
     "tower museum library hospital hotel centre center court gardens"
 )
 _LOCATING = frozenset({"in", "at", "near", "from"})
-# adjectives that single out the foremost of a class a copula then lists ("the main
-# ingredients are flour and water"); not those that hold an office ("current")
-_SINGLING = PRINCIPAL_ADJECTIVES - HOLDING_ADJECTIVES
 _BRACKET_ADVERBS = (
     frozenset(
         {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
@@ -92,7 +89,8 @@ class ProseRules(PlaceOfRules):
                 noun, start = v.head(i), i + 1
             else:
                 continue
-            if noun is None or not self._class_of_list(noun):
+            exemplified = not word.startswith("include")  # "including", "such as"
+            if noun is None or not self._class_of_list(noun, exemplified):
                 continue
             items = self._named_items(start)
             if (
@@ -120,8 +118,12 @@ class ProseRules(PlaceOfRules):
             return of[0] if len(of) == 1 else None
         return s
 
-    def _class_of_list(self, noun: int) -> bool:
-        """A plural common noun that can be the class of its examples."""
+    def _class_of_list(self, noun: int, exemplified: bool) -> bool:
+        """A plural common noun that can be the class of its examples. A vague quantity on it
+        ("other", "various", "many") leaves open what the names are to it ("Other stops include
+        Leeds", "Other factors include X": roles) unless an owner makes them its own kind of
+        work ("His other films include ...") or the names exemplify the noun right after it
+        (``exemplified``: "many other films, including X", "other stories, such as X")."""
         v = self.v
         tok = v.tokens[noun]
         if tok.upos != "NOUN" or not tok.text.islower() or not v.is_plural(noun):
@@ -132,14 +134,18 @@ class ProseRules(PlaceOfRules):
             return False  # "Other exceptions include X" (but "hits include X": songs)
         # "roles and productions such as X": which of them X is, is open
         others = [c for c in v.children(noun, "conj") if v.tokens[c].upos == "NOUN"]
-        return not (v.rels[noun] == "conj" or others)
+        if v.rels[noun] == "conj" or others:
+            return False
+        vague = any(v.lemma(k) in VAGUE_QUANTITIES for k in v.kids[noun])
+        return not vague or exemplified or v.determiner(noun) == "poss"
 
     # ------------------------------------------------------------ inverted superlative
     def _inverted_superlatives(self) -> None:
         """ "The shortest-reigning monarch was Lady Jane Grey", "The largest city is Lagos", "The
         five founding schools were A, B and C", "Mali's highest courts are A and B": a definite
         ranked or counted class noun as the subject, a name (or a list of names for a counted or
-        ranked plural, owned or not) as the predicate."""
+        ranked plural, owned or not) as the predicate; and the kinds a list singles out ("The
+        principal forms of the period were masses and motets", ``singled_lists``)."""
         v, b = self.v, self.b
         for s, n, cop in v.copulas():
             tok = v.tokens[s]
@@ -149,11 +155,15 @@ class ProseRules(PlaceOfRules):
             if not (owned or v.determiner(s) == "the") or (owned and v.lemma(s) in PERSON_NOUNS):
                 continue  # "Peru's main rivers are A and B", "France's largest city is Paris";
                 # not "the journal's current editor is X" (an office of the journal)
-            if (kinds := self.enumerated_kinds(s, n)) and not self._blocked(v.head(s), n, cop):
-                self.rule = "inverted-superlative"  # "The main ingredients are flour and water"
+            kind, kinds = listed_kinds(v, b, s, n)
+            if kind is not None and kinds:  # "The principal forms were masses and motets"
+                clause = v.head(s)
+                if clause is None or self._blocked(clause, n, cop) or self._hedged(clause):
+                    continue  # "The main forms were once X and Y"
+                self.rule = "inverted-superlative"
                 for c in kinds:
-                    if (kind := b.arg(c)) is not None:
-                        self._emit("inheritance", kind, b.parent(s, kind, restricted=True), 0.8)
+                    if (member := b.arg(c)) is not None:
+                        self._emit("inheritance", member, kind, 0.8)
                 continue
             if not b.proper(n) or v.determiner(n) in ("a", "an"):
                 continue
@@ -179,32 +189,6 @@ class ProseRules(PlaceOfRules):
                 if cut_in_quotes(v, min(v.subtree(c)), name.label):
                     continue  # 'its slogan is "All The Hits."' read as "Hits"
                 self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
-
-    def enumerated_kinds(self, s: int, n: int) -> list[int]:
-        """The kinds a copula lists after a definite ranked or counted plural class noun ``s``
-        ("The main ingredients are flour and water", "The three primary colours are red, yellow
-        and blue"): two or more bare lower-case nouns, none a person's, after a class a count
-        or a principal adjective ("main", "chief") singles out, say which kinds the class has,
-        not what the class is (the copula rule leaves them alone). None for a relational or
-        naming class ("the main members were ...") or a ranked one ("The largest cities are
-        ports and markets": what they are)."""
-        v = self.v
-        if not v.is_plural(s) or v.determiner(s) not in ("the", "poss"):
-            return []
-        if v.lemma(s) in RELATIONAL_NOUNS | NAME_NOUNS or not v.tokens[s].text.islower():
-            return []
-        counted = any(v.tokens[k].text.isalpha() for k in v.children(s, "nummod"))
-        if not (counted or any(v.lemma(k) in _SINGLING for k in v.children(s, "amod"))):
-            return []  # not "The first settlers were farmers and fishermen": what they were
-        kinds = v.conjuncts(n)
-        bare = all(
-            v.tokens[k].upos == "NOUN"
-            and v.tokens[k].text.islower()
-            and not v.determiner(k)
-            and not person_noun(v.lemma(k))
-            for k in kinds
-        )
-        return kinds if len(kinds) > 1 and bare and not v.quoted(n) else []
 
     # ------------------------------------------------------------------ bracketed members
     def _bracketed_members(self) -> None:

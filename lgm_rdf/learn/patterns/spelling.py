@@ -52,12 +52,16 @@ def abbreviates(acronym: str, name: str) -> bool:
     with or without its function words ("CPC" - "Communist Party of Canada", "PCC" - "Parti
     communiste du Canada", "BoC" - "Bank of Canada"), or leaving out one inner word."""
     letters = "".join(c for c in acronym if c.isalpha()).upper()
-    parts = name.replace("-", " ").replace(",", " ").split()
-    every = "".join(w[0] for w in parts if w[:1].isalpha()).upper()
-    content = "".join(w[0] for w in parts if w[:1].isalpha() and w.lower() not in _UNSPELT)
     if len(letters) < 2:
         return False
-    return any(x == letters or _one_word_skipped(letters, x) for x in (every, content.upper()))
+    spelt = (_word_initials(name, frozenset()), _word_initials(name, _UNSPELT))
+    return any(x == letters or _one_word_skipped(letters, x) for x in spelt)
+
+
+def _word_initials(text: str, skipped: frozenset[str]) -> str:
+    """The first letters, upper-cased, of the words of ``text`` not ``skipped``."""
+    parts = text.replace("-", " ").replace(",", " ").split()
+    return "".join(w[0] for w in parts if w[:1].isalpha() and w.lower() not in skipped).upper()
 
 
 def acronym_matches(acronym: str, name: str) -> bool:

@@ -90,7 +90,7 @@ SCOPE_ADJECTIVES = (
         "such different certain similar specific particular main major minor popular famous "
         "well-known common typical new old good great best better important notable prominent "
         "large small big little more most additional own same whole entire individual usual "
-        "traditional modern early late recent principal leading foremost predominant"
+        "traditional modern early late recent"
     )
     | HOLDING_ADJECTIVES
 )
@@ -142,9 +142,9 @@ ABSTRACT_SUBJECTS = words(
     "wisdom truth beauty freedom friendship memory youth age world mind soul laughter "
     "silence patience success failure ignorance"
 )
-# predicate nouns that judge rather than classify ("The phone is a total disaster")
 # what a named thing is to the writer's point, not what it is ("Other exceptions include X")
 DISCOURSE_NOUNS = words("example instance exception highlight illustration exemplar")
+# predicate nouns that judge rather than classify ("The phone is a total disaster")
 EVALUATIVE_NOUNS = words(
     "disaster success failure nightmare gem masterpiece joke mess dream bargain miracle treasure "
     "blessing curse triumph flop surprise pleasure waste delight godsend headache disgrace shame "
