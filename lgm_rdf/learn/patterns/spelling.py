@@ -15,8 +15,12 @@ _UNSPELT = TITLE_FUNCTION_WORDS | NAME_PARTICLES | words("la le les el al et y u
 
 def initials(text: str) -> str:
     """Initials of the capitalised words of ``text`` ("Economic Co-operation" -> "EC")."""
-    parts = text.replace("-", " ").replace(",", " ").split()
-    return "".join(w[0] for w in parts if w[:1].isupper())
+    return "".join(w[0] for w in _words(text) if w[:1].isupper())
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name whose initials may spell an acronym (hyphens and commas split)."""
+    return text.replace("-", " ").replace(",", " ").split()
 
 
 def spelled_out(b: ArgTokens, acronym: str, start: int, end: int, forward: bool) -> Arg | None:
@@ -60,8 +64,9 @@ def abbreviates(acronym: str, name: str) -> bool:
 
 def _word_initials(text: str, skipped: frozenset[str]) -> str:
     """The first letters, upper-cased, of the words of ``text`` not ``skipped``."""
-    parts = text.replace("-", " ").replace(",", " ").split()
-    return "".join(w[0] for w in parts if w[:1].isalpha() and w.lower() not in skipped).upper()
+    return "".join(
+        w[0] for w in _words(text) if w[:1].isalpha() and w.lower() not in skipped
+    ).upper()
 
 
 def acronym_matches(acronym: str, name: str) -> bool:
