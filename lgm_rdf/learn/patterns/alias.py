@@ -1,10 +1,10 @@
 """Alias rules of the pattern extractor (a mixin over ``base.RuleBase``).
 
 "A, also/better/formerly known as B", "A is (also|commonly) called B", "A is referred to as B",
-"A stands for B" (A an abbreviation), "A (short for B)", "A is short for B", "Name (ACRONYM)",
-"The BBC (British Broadcasting Corporation)" and "A, born B," (a birth name); and the
-inheritance a naming verb states: a term defined ("A person who studies rocks is called a
-geologist") and a name given to one thing ("The river is called the Thames").
+"A, abbreviated to B,", "A stands for B", "A (short for B)", "A is short for B", "Name (ACRONYM)",
+"The BBC (British Broadcasting Corporation)", "A, born B," (a birth name); and the inheritance
+a naming verb states: a term defined ("A person who studies rocks is called a geologist") and a
+name given to one thing ("The river is called the Thames").
 """
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ _BORN_NAME_RELS = frozenset({"obj", "xcomp", "attr", "appos", "npmod"})
 # "best known as", "well known as": what someone is famous as, not another name
 RENOWN = frozenset({"best", "well", "widely", "mostly", "mainly", "primarily", "chiefly"})
 NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", "originally"})
-# the dependents the parse gives the name after "nicknamed", "spelled" ("obj"; "npadvmod" where
-# it took the participle for the main verb)
+# what the name after "nicknamed", "spelled" hangs on ("npadvmod": the participle taken for a verb)
 _NAMED_OBJECTS = ("obj", "npadvmod")
 # nouns of a name one goes by: "known by his stage name X", "by the mononym Eunji"
 _NAMES_BY = frozenset({"name", "nickname", "pseudonym", "mononym", "moniker", "sobriquet"})
@@ -39,8 +38,7 @@ _NO_MEMBERS = _PLACE_OR_TIME - {"NORP"}  # "(Jesuits)" may be tagged a group, no
 # "is called a second time", "is called once": how often something is invoked, no term
 _TIMES = frozenset({"time", "times", "once", "twice"})
 _PERSONAL = frozenset({"i", "we", "he", "she", "they", "you"})
-# a registry's code for a name: capitals and digits, one token ("KILM", "ILM", "LHR")
-_CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")  # a registry's code for a name: "KILM", "LHR"
 
 
 class AliasRules(RuleBase):
@@ -51,6 +49,9 @@ class AliasRules(RuleBase):
         by commas that the parse took for the main verb, "A, also spelled B, was")."""
         v = self.v
         found = v.pp_objects(i, "as") if lemma in ALIAS_AS else []
+        if lemma == "abbreviate":  # "X, abbreviated to PJN," (not "to the ABL of 1996")
+            acronyms = [o for o in v.pp_objects(i, "to") if looks_like_acronym(v.tokens[o].text)]
+            found = found or [o for o in acronyms if not v.children(o, "prep")]
         if not found and lemma in ALIAS_NAMED:
             found = v.children(i, "xcomp")
             if not found and (v.rels[i] == "acl" or set_off):
@@ -149,8 +150,7 @@ class AliasRules(RuleBase):
             self._emit("inheritance", name, b.parent(n, name), 0.85)
 
     def _award(self, c: int) -> bool:
-        """The name ``c`` is a prize ("Best Picture", "Coach of the Year"): a superlative or a
-        period among its words."""
+        """Name ``c`` is a prize ("Best Picture", "Coach of the Year"): a superlative or period."""
         toks = [self.v.tokens[k] for k in self.b.name_tokens(c)]
         return any(t.tag in ("JJS", "RBS") or t.text.lower() in _PRIZE_WORDS for t in toks)
 

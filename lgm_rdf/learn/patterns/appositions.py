@@ -30,7 +30,7 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, words
 # labels of a name that is a clause's own subject, not set off: "After two titles, A and B left"
 _CLAUSE_RELS = frozenset({"subj", "subjpass", "ROOT", "root"})
 # works an indefinite noun may give a set-off title ('a live album, "Live at Leeds",')
-_WORKS = WORK_WHOLES | SERIAL_PARTS | words("poem play painting sculpture documentary musical")
+WORKS = WORK_WHOLES | SERIAL_PARTS | words("poem play painting sculpture documentary musical")
 # what may stand before a class noun a title is set off after: "the", "a", "an", an owner
 _INDEFINITE = frozenset({"a", "an", "another"})
 _SET_OFF_OWNERS = _INDEFINITE | {"the", "poss"}
@@ -45,7 +45,7 @@ def set_off_title(v: DepView, k: int) -> bool:
     toks = v.tokens
     if v.is_plural(k) or v.determiner(k) not in _SET_OFF_OWNERS or relational_noun(v.lemma(k)):
         return False
-    if v.determiner(k) in _INDEFINITE and (v.rels[k] == "pobj" or v.lemma(k) not in _WORKS):
+    if v.determiner(k) in _INDEFINITE and (v.rels[k] == "pobj" or v.lemma(k) not in WORKS):
         return False  # "the series, based on a book series, "A"": a title of the outer noun;
         # 'sent a message, "Help me"', 'a warning, "Run"': what was said, no title
     of = v.rels[k] == "pobj" and (h := v.head(k)) is not None and v.lemma(h) == "of"
@@ -58,7 +58,7 @@ def set_off_title(v: DepView, k: int) -> bool:
     # into the verb the noun is the subject of when the closing comma is left out (not "...,
     # the show's 167th episode, "The Simpsons" surpassed": there the title is the subject)
     after = toks[close + 1] if close + 1 < len(toks) else None
-    run_in = after is not None and after.upos in ("AUX", "VERB") and v.lemma(k) in _WORKS
+    run_in = after is not None and after.upos in ("AUX", "VERB") and v.lemma(k) in WORKS
     run_in = run_in and v.rels[k] in ("subj", "subjpass") and v.determiner(k) == "poss"
     return after is None or after.upos == "PUNCT" or run_in
 

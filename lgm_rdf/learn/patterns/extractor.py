@@ -131,6 +131,7 @@ class SentenceRules(
             ("name-definite-apposition", self._name_definite_appositions),
             ("plural-apposition", self._plural_appositions),
             ("quoted-title-noun", self._quoted_title_nouns),
+            ("closing-title", self._closing_titles),
             ("place-of-name", self._place_of_names),
             ("divisions-of-name", self._divisions_of_name),
             ("bracketed-members", self._bracketed_members),
@@ -392,8 +393,9 @@ class SentenceRules(
                 self._predicate(self.b.args([h], "name"), i, 0.8)
                 continue
             common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
-            if self.b.selected(h):
-                continue  # "gives you the following: a lightweight framework": no name
+            if self.b.selected(h) or v.determiner(h) == "another":
+                continue  # "gives you the following: a lightweight framework": no name;
+                # "Another historical site, now a ghost town,": one site, no class
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 if (described := self._named_of_object(h, i)) is None:
                     continue  # "Columbus, Ohio, a bookstore": a thing in that place, said before

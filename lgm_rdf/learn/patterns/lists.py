@@ -1,7 +1,8 @@
 """List rules of the pattern extractor (a mixin over ``verbs.VerbRules``).
 
 inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs including A1, A2", "Bs like A1",
-             "A1, A2 and other Bs", "Unlike other Bs, A ..."
+             "Bs, notably / particularly / especially A1 and A2", "A1, A2 and other Bs",
+             "Unlike other Bs, A ..."
 """
 
 from __future__ import annotations
@@ -10,12 +11,15 @@ from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
+    ELABORATING,
     EVALUATIVE_NOUNS,
+    KIN_MODIFIERS,
     LIGHT_NOUNS,
     MEASURE_NOUNS,
     QUANTITY_NOUNS,
     SITUATION_NOUNS,
     VAGUE_QUANTITIES,
+    relational_noun,
 )
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
@@ -44,7 +48,7 @@ class ListRules(VerbRules):
                 # "Bs including A" lists Bs, with or without a comma; "30 million km including
                 # adjacent islands", "prices including tax" measure
                 if v.lemma(p) not in _MEASURING:
-                    objs += v.pp_objects(p, "including")
+                    objs += v.pp_objects(p, "including") + self._singled_examples(p)
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")
             items = sorted(k for o in objs for k in v.conjuncts(o))
@@ -69,6 +73,24 @@ class ListRules(VerbRules):
             whole = self._listed_for(p, objs)
             for child in children:
                 self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
+
+    def _singled_examples(self, p: int) -> list[int]:
+        """The apposition set off after plural ``p`` that an adverb of example opens ("several
+        novels, most notably Dune and Emma", "fruits, particularly apples and pears"): its
+        items are among the Bs, as after "such as". Not after an owned or "of" relational noun:
+        "his sons, especially John" names a son of his, no kind of son."""
+        v = self.v
+        related = relational_noun(v.lemma(p)) or v.lemma(p) in KIN_MODIFIERS
+        if related and (v.children(p, "poss") or v.pp_objects(p, "of")):
+            return []
+        found = []
+        for i in v.children(p, "appos"):
+            first = min(v.subtree(i))
+            opened = any(v.lemma(k) in ELABORATING for k in v.children(i, "advmod") if k < i)
+            tangled = bool(v.children(i, "appos"))  # "namely the Region of X and Y Airport"
+            if opened and not tangled and first > p + 1 and v.tokens[first - 1].text == ",":
+                found.append(i)
+        return found
 
     def _quoted_text(self, o: int) -> bool:
         """The example of ``o`` is a quotation, not a name in quotation marks: a quoted text of

@@ -10,7 +10,8 @@ inheritance  a quoted title after a class noun ('Cobbs' 1960 song "You Don't Lov
              copula ('"Will to Love" is a song'), a title-case run that opens a definition
              ("Build Me Up From Bones is the third studio album", see ``opening``), a common
              noun right before a name ("the poet Anna Akhmatova", "[violinist]VERB David
-             Oistrakh")
+             Oistrakh"), a title-case run that closes the sentence after a work noun ("on the
+             compilation album Scream Out Your Name To The Night.")
 
 A title keeps its words as written ("Comedians in Cars Getting Coffee"); a leading article is
 left out, as for any quoted title.
@@ -20,10 +21,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.appositions import set_off_title
+from lgm_rdf.learn.patterns.appositions import WORKS, set_off_title
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES
-from lgm_rdf.learn.patterns.extents import cut_in_quotes
+from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
 from lgm_rdf.learn.patterns.lists import sibling_names
 from lgm_rdf.learn.patterns.opening import opening_title
@@ -262,6 +263,34 @@ class TitleRules(ItemListReader):
             )
         ]
         return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
+
+    def _closing_titles(self) -> None:
+        """ "saw re-release on the compilation album Scream Out Your Name To The Night.", "on the
+        new television series, Make It Pop.": a singular work noun (album, film, series, ...)
+        right before a title-case run that fills the rest of the sentence (a comma between them
+        allowed) names what the run is. Only where the parse broke the title into a clause (a
+        verb or a pronoun inside it): a run the parse read as a name is ``_title_nouns``'s."""
+        v, toks = self.v, self.v.tokens
+        end = len(v)
+        while end > 0 and toks[end - 1].text in (".", "!"):
+            end -= 1
+        for k in range(len(v) - 2):
+            if toks[k].upos != "NOUN" or not toks[k].text.islower() or v.lemma(k) not in WORKS:
+                continue
+            if v.is_plural(k) or v.determiner(k) not in ("the", "poss", "a", "an"):
+                continue
+            start = k + 2 if toks[k + 1].text == "," else k + 1
+            run = list(range(start, end))
+            if not 2 <= len(run) <= MAX_QUOTED or not toks[start].text[:1].isupper():
+                continue
+            if not all(title_word(v, j) and toks[j].upos != "PUNCT" for j in run):
+                continue
+            if not any(toks[j].upos in ("VERB", "AUX", "PRON") for j in run):
+                continue
+            name = self._title_arg(run)
+            role = self.b.title_class(k, name) if name is not None else None
+            if name is not None and role is not None:
+                self._emit("inheritance", name, role, 0.8)
 
     # ------------------------------------------------------------------ quoted titles
     def _quoted_title_nouns(self) -> None:

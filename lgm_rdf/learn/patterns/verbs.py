@@ -37,6 +37,8 @@ from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
 _JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
 # counted things that are no parts of what has them: amounts, measures, spans, tallies
 _NO_PARTS = MEASURE_NOUNS | AMOUNT_NOUNS | PERIOD_NOUNS | QUANTITY_NOUNS | TALLY_NOUNS
+# adverbs of place: "Another historical site nearby is called Star City" names one site
+_PLACE_ADVERBS = frozenset({"nearby", "here", "there"})
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
@@ -79,7 +81,8 @@ class VerbRules(AliasRules):
             phrase = min(k for k in v.subtree(i) if v.tokens[k].upos != "PUNCT" or k == i)
             before = v.tokens[phrase - 1].text if phrase > 0 else ""
             restrictive = reduced and common and v.is_plural(s) and before not in (",", "(")
-            if naming and (self._described(subjects, i) or restrictive) or v.lemma(i) == "name":
+            described = self._described(subjects or [s], i)  # "Another site nearby": no arg
+            if naming and (described or restrictive) or v.lemma(i) == "name":
                 if reduced:
                     self._named_member(i, s)
                 elif v.is_passive(i):
@@ -300,7 +303,8 @@ class VerbRules(AliasRules):
         v = self.v
         past = any(v.is_past(k) for k in [verb, *v.children(verb, "aux", "auxpass")])
         # "also/commonly/often called": a second name; a bare "The town is called X" names one
-        habitual = any(v.rels[k] == "advmod" for k in v.children(verb, "advmod"))
+        # ("Another site nearby is called X": a place adverb is no second name)
+        habitual = any(v.lemma(k) not in _PLACE_ADVERBS for k in v.children(verb, "advmod"))
         for t in subjects:
             det, common = v.determiner(t), v.tokens[t].upos == "NOUN"
             if det in ("a", "an") or (det and common and (past or not habitual)):

@@ -1,0 +1,88 @@
+"""Forms of the thirtieth session. The sentences are written for these tests.
+
+- A plural class followed by a comma and a list an adverb of example opens ("several novels,
+  most notably Dune and Emma", "many fruits, particularly apples") lists members or kinds of
+  the class, as "such as" does; not for an owned relational noun ("his sons, especially John").
+- A title-case run that fills the rest of the sentence after a singular work noun ("the
+  compilation album Scream Out Your Name To The Night.") is a title of that kind where the parse
+  broke it into a clause; a run the parse did not break is left to the older rules.
+- A naming passive with a place adverb ("Another historical site nearby is called Star City")
+  names one member of the class, and "another N" set off by an apposition is no class.
+- "abbreviated to" before a name gives an alias like "abbreviated as"; not before a count.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pattern_relations import relations
+
+INH, ALIAS = "inheritance", "alias"
+
+FOUND = [
+    ("He wrote several novels, most notably Dune and Emma.", (INH, "dune", "novel")),
+    ("He wrote several novels, most notably Dune and Emma.", (INH, "emma", "novel")),
+    ("The farm grows many fruits, particularly apples and pears.", (INH, "pear", "fruit")),
+    ("She visited several countries, especially Peru.", (INH, "peru", "country")),
+    (
+        "The band saw a re-release on the compilation album Scream Out Your Name To The Night.",
+        (INH, "scream out your name to the night", "compilation album"),
+    ),
+    (
+        "He later appeared on the new television series, Make It Pop.",
+        (INH, "make it pop", "television series"),
+    ),
+    ("He starred in the film Paris Is Burning.", (INH, "paris is burning", "film")),
+    ("Another historical site nearby is called Star City.", (INH, "star city", "site")),
+    (
+        "The National Aeronautics and Space Administration, abbreviated to NASA, is an agency.",
+        (ALIAS, "nasa", "national aeronautics and space administration"),
+    ),
+    (
+        "The Northern Hockey League, often abbreviated to the NHL, is a league.",
+        (ALIAS, "nhl", "northern hockey league"),
+    ),
+    (
+        "The firm makes home appliances, especially coffee machines.",
+        (INH, "coffee machine", "home appliance"),
+    ),
+]
+
+ABSENT = [
+    # an owned relational noun: who, not what kind
+    ("His sons, especially John, were farmers.", (INH, "john", "son")),
+    # a run with no verb or pronoun: the parse read it, and "In The UK" may be no title
+    ("The band released the album In The UK.", (INH, "in the uk", "album")),
+    # a plural work noun, or a run that does not close the sentence
+    ("He wrote the songs Let It Be and Help in a week.", (INH, "let it be and help", "song")),
+    # "another N" is one thing, no class of the apposition
+    (
+        "Another historical site, now a ghost town, is called Star City.",
+        (INH, "site", "ghost town"),
+    ),
+    # "shortened to" a count, "abbreviated to" a common noun
+    ("The season was shortened to ten games.", (ALIAS, "season", "game")),
+    ("The title was abbreviated to initials.", (ALIAS, "title", "initial")),
+    (
+        "The American Basketball League, often abbreviated to the ABL of 1996 was a league.",
+        (ALIAS, "abl of 1996", "american basketball league"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FOUND, ids=[t[:40] for t, _ in FOUND])
+def test_found(spacy_nlp, text, expected) -> None:
+    assert expected in relations(spacy_nlp, text)
+
+
+@pytest.mark.parametrize(("text", "absent"), ABSENT, ids=[t[:40] for t, _ in ABSENT])
+def test_absent(spacy_nlp, text, absent) -> None:
+    assert absent not in relations(spacy_nlp, text)
+
+
+def test_examples_after_an_adverb_keep_the_such_as_rule_name(spacy_nlp) -> None:
+    """The examples count under ``such-as``, whose precision is measured."""
+    from lgm_rdf.learn.patterns import PatternExtractor
+
+    parsed = spacy_nlp.parse("He wrote several novels, notably Dune.")
+    rules = {(r.a, r.b): r.rule for r in PatternExtractor().extract(parsed.sentences)}
+    assert rules == {("dune", "novel"): "such-as"}
