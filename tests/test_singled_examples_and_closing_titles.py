@@ -8,7 +8,9 @@
   broke it into a clause; a run the parse did not break is left to the older rules.
 - A naming passive with a place adverb ("Another historical site nearby is called Star City")
   names one member of the class, and "another N" set off by an apposition is no class.
-- "abbreviated to" before a name gives an alias like "abbreviated as"; not before a count.
+- "abbreviated to" before an acronym gives an alias like "abbreviated as"; not before a count.
+- Names joined by "&" right after a singular class noun are one name ("the folk duo Simon &
+  Garfunkel"), as after "the company".
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ FOUND = [
         "The Northern Hockey League, often abbreviated to the NHL, is a league.",
         (ALIAS, "nhl", "northern hockey league"),
     ),
+    ("He joined the folk duo Simon & Garfunkel.", (INH, "simon & garfunkel", "folk duo")),
+    ("She works for the law firm Smith & Jones.", (INH, "smith & jones", "law firm")),
     (
         "The firm makes home appliances, especially coffee machines.",
         (INH, "coffee machine", "home appliance"),
@@ -48,6 +52,8 @@ FOUND = [
 ]
 
 ABSENT = [
+    # names joined by "&" after a plural class are two members
+    ("He visited the cities Paris & London.", (INH, "paris & london", "city")),
     # an owned relational noun: who, not what kind
     ("His sons, especially John, were farmers.", (INH, "john", "son")),
     # a run with no verb or pronoun: the parse read it, and "In The UK" may be no title

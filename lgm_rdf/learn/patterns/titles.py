@@ -26,6 +26,7 @@ from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acr
 from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
+from lgm_rdf.learn.patterns.joined import ampersand_object
 from lgm_rdf.learn.patterns.lists import sibling_names
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import listed_roles, name_after_run, turned_role
@@ -148,7 +149,8 @@ class TitleRules(ItemListReader):
                     break
                 h = g  # "Poet Anna Akhmatova" parsed poet -> Anna -> Akhmatova: the whole name
             if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
-                heads = v.conjuncts(h)
+                # "the folk duo Simon & Garfunkel": one name joined by "&"
+                heads = [h] if ampersand_object(v, b.proper, h) else v.conjuncts(h)
                 names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in heads]
                 noun, first = k, h
             elif (run := name_after_run(v, k)) is not None:  # "and [improvisor]conj Fred Frith"
