@@ -393,9 +393,10 @@ class SentenceRules(
                 self._predicate(self.b.args([h], "name"), i, 0.8)
                 continue
             common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
-            if self.b.selected(h) or v.determiner(h) == "another":
+            other = v.determiner(h) == "another" or "other" in map(v.lemma, v.children(h, "amod"))
+            if self.b.selected(h) or other:
                 continue  # "gives you the following: a lightweight framework": no name;
-                # "Another historical site, now a ghost town,": one site, no class
+                # "Another / The other site, now a ghost town,": one site, no class
             if common and v.determiner(i) in ("a", "an") and v.determiner(h) not in ("a", "an"):
                 if (described := self._named_of_object(h, i)) is None:
                     continue  # "Columbus, Ohio, a bookstore": a thing in that place, said before

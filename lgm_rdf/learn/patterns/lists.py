@@ -11,7 +11,7 @@ from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
-    ELABORATING,
+    CONTEXT_ROLE_NOUNS,
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
     LIGHT_NOUNS,
@@ -28,6 +28,8 @@ QUOTED_WORDS = 4  # a quoted example of this many words is a saying or a questio
 
 # "unlike other Bs", "like many Bs": the words that make a comparison a membership
 _OTHERS = frozenset({"other", "many", "most", "all", "some", "several"})
+# adverbs that open examples of a plural ("several novels, notably Dune"; not "mainly": a share)
+_EXAMPLE_ADVERBS = frozenset({"notably", "particularly", "especially", "namely"})
 # nouns that measure: an "including" after them counts in, it lists no kinds
 _MEASURING = MEASURE_NOUNS | AMOUNT_NOUNS
 
@@ -77,17 +79,21 @@ class ListRules(VerbRules):
     def _singled_examples(self, p: int) -> list[int]:
         """The apposition set off after plural ``p`` that an adverb of example opens ("several
         novels, most notably Dune and Emma", "fruits, particularly apples and pears"): its
-        items are among the Bs, as after "such as". Not after an owned or "of" relational noun:
-        "his sons, especially John" names a son of his, no kind of son."""
+        items are among the Bs, as after "such as". Not after a relational noun, owned or not
+        ("his sons, especially John", "He had many friends, especially X": whose, not what),
+        nor a noun a context gives ("several dependencies, notably NumPy"); not "mainly" /
+        "chiefly", which say how many ("many workers, mainly women"); no item with an "of"
+        ("many reforms, notably the abolition of slavery")."""
         v = self.v
-        related = relational_noun(v.lemma(p)) or v.lemma(p) in KIN_MODIFIERS
-        if related and (v.children(p, "poss") or v.pp_objects(p, "of")):
+        lemma = v.lemma(p)
+        if relational_noun(lemma) or lemma in KIN_MODIFIERS | CONTEXT_ROLE_NOUNS:
             return []
         found = []
         for i in v.children(p, "appos"):
             first = min(v.subtree(i))
-            opened = any(v.lemma(k) in ELABORATING for k in v.children(i, "advmod") if k < i)
+            opened = any(v.lemma(k) in _EXAMPLE_ADVERBS for k in v.children(i, "advmod") if k < i)
             tangled = bool(v.children(i, "appos"))  # "namely the Region of X and Y Airport"
+            tangled = tangled or (v.tokens[i].upos == "NOUN" and bool(v.pp_objects(i, "of")))
             if opened and not tangled and first > p + 1 and v.tokens[first - 1].text == ",":
                 found.append(i)
         return found

@@ -61,7 +61,10 @@ TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an albu
 _PLACE_PARTS = words(
     "downtown uptown midtown north south east west northeast northwest southeast southwest"
 )
-_MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class nouns
+_MISTAGGED = frozenset({"VERB", "PROPN"})
+# words that open a relative clause, never a title ("Who Framed Roger Rabbit" and "That Thing
+# You Do!" are titles)
+_RELATIVE_OPENERS = frozenset({"which", "whom", "whose"})  # tags the small model gives class nouns
 # nouns that end an adjective hyphened to another ("long-time", "low-cost", "high-level")
 _ADJECTIVE_ENDS = words("time term cost level scale range profile quality speed")
 
@@ -270,7 +273,8 @@ class TitleRules(ItemListReader):
         """ "saw re-release on the compilation album Scream Out Your Name To The Night.", "on the
         new television series, Make It Pop.": a singular work noun (album, film, series, ...)
         right before a title-case run that fills the rest of the sentence (a comma between them
-        allowed) names what the run is. Only where the parse broke the title into a clause (a
+        allowed; needed after "a") names what the run is; not where the noun is the run's
+        subject ("The show Must Go On.") or the run a relative clause ("Which He Recorded"). Only where the parse broke the title into a clause (a
         verb or a pronoun inside it): a run the parse read as a name is ``_title_nouns``'s."""
         v, toks = self.v, self.v.tokens
         end = len(v)
@@ -281,10 +285,16 @@ class TitleRules(ItemListReader):
                 continue
             if v.is_plural(k) or v.determiner(k) not in ("the", "poss", "a", "an"):
                 continue
+            if v.rels[k] in ("subj", "subjpass"):
+                continue  # "The show Must Go On.": the noun is the subject of the run's verb
             start = k + 2 if toks[k + 1].text == "," else k + 1
+            if start == k + 1 and v.determiner(k) in ("a", "an"):
+                continue  # "He wrote a book About It.": an indefinite noun needs a comma
             run = list(range(start, end))
             if not 2 <= len(run) <= MAX_QUOTED or not toks[start].text[:1].isupper():
                 continue
+            if toks[start].text.lower() in _RELATIVE_OPENERS:
+                continue  # "on the album Which He Recorded In 1990.": a relative clause
             if not all(title_word(v, j) and toks[j].upos != "PUNCT" for j in run):
                 continue
             if not any(toks[j].upos in ("VERB", "AUX", "PRON") for j in run):
