@@ -61,10 +61,10 @@ TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an albu
 _PLACE_PARTS = words(
     "downtown uptown midtown north south east west northeast northwest southeast southwest"
 )
-_MISTAGGED = frozenset({"VERB", "PROPN"})
+_MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class nouns
 # words that open a relative clause, never a title ("Who Framed Roger Rabbit" and "That Thing
 # You Do!" are titles)
-_RELATIVE_OPENERS = frozenset({"which", "whom", "whose"})  # tags the small model gives class nouns
+_RELATIVE_OPENERS = frozenset({"which", "whom", "whose"})
 # nouns that end an adjective hyphened to another ("long-time", "low-cost", "high-level")
 _ADJECTIVE_ENDS = words("time term cost level scale range profile quality speed")
 
@@ -274,8 +274,9 @@ class TitleRules(ItemListReader):
         new television series, Make It Pop.": a singular work noun (album, film, series, ...)
         right before a title-case run that fills the rest of the sentence (a comma between them
         allowed; needed after "a") names what the run is; not where the noun is the run's
-        subject ("The show Must Go On.") or the run a relative clause ("Which He Recorded"). Only where the parse broke the title into a clause (a
-        verb or a pronoun inside it): a run the parse read as a name is ``_title_nouns``'s."""
+        subject ("The show Must Go On.") or the run a relative clause ("Which He Recorded").
+        Only where the parse broke the title into a clause (a verb, an auxiliary or a pronoun
+        inside it): a run the parse read as a name is ``_title_nouns``'s."""
         v, toks = self.v, self.v.tokens
         end = len(v)
         while end > 0 and toks[end - 1].text in (".", "!"):

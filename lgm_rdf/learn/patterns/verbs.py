@@ -81,7 +81,8 @@ class VerbRules(AliasRules):
             phrase = min(k for k in v.subtree(i) if v.tokens[k].upos != "PUNCT" or k == i)
             before = v.tokens[phrase - 1].text if phrase > 0 else ""
             restrictive = reduced and common and v.is_plural(s) and before not in (",", "(")
-            described = self._described(subjects or [s], i)  # "Another site nearby": no arg
+            # "Another site nearby is called X": "another ..." gives no argument, the noun counts
+            described = self._described(subjects or [s], i)
             if naming and (described or restrictive) or v.lemma(i) == "name":
                 if reduced:
                     self._named_member(i, s)
