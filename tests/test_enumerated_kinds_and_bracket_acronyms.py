@@ -101,13 +101,10 @@ def test_a_principal_adjective_stays_in_a_defined_class(spacy_nlp) -> None:
 def test_the_listed_kinds_keep_the_rule_name(spacy_nlp) -> None:
     """The kinds come from the inverted-superlative rule, whose precision is measured; the copula
     gives nothing in that sentence."""
-    from lgm_rdf.learn.patterns import PatternExtractor
-
-    parsed = spacy_nlp.parse("The principal vocal forms are ballads and hymns.")
-    rules = {(r.a, r.b): r.rule for r in PatternExtractor().extract(parsed.sentences)}
+    rules = relations(spacy_nlp, "The principal vocal forms are ballads and hymns.")
     assert rules == {
-        ("ballad", "vocal form"): "inverted-superlative",
-        ("hymn", "vocal form"): "inverted-superlative",
+        (INH, "ballad", "vocal form"): "inverted-superlative",
+        (INH, "hymn", "vocal form"): "inverted-superlative",
     }
 
 

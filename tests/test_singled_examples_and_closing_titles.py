@@ -105,11 +105,8 @@ def test_absent(spacy_nlp, text, absent) -> None:
 
 def test_examples_after_an_adverb_keep_the_such_as_rule_name(spacy_nlp) -> None:
     """The examples count under ``such-as``, whose precision is measured."""
-    from lgm_rdf.learn.patterns import PatternExtractor
-
-    parsed = spacy_nlp.parse("He wrote several novels, notably Dune.")
-    rules = {(r.a, r.b): r.rule for r in PatternExtractor().extract(parsed.sentences)}
-    assert rules == {("dune", "novel"): "such-as"}
+    rules = relations(spacy_nlp, "He wrote several novels, notably Dune.")
+    assert rules == {(INH, "dune", "novel"): "such-as"}
 
 
 def test_relations_the_session_added_are_judged(spacy_nlp) -> None:
