@@ -52,6 +52,10 @@ def test_compound_heads() -> None:
     # a word that stresses the noun does not narrow its class ("the very nature of X")
     assert compound_head("very nature", "very nature") is None
     assert compound_head("own process", "own process") is None
+    # a place that is one only relative to another: no bare "seat" or "centre" (of what?)
+    assert compound_head("county seat", "county seat") is None
+    assert compound_head("administrative centre", "administrative centre") is None
+    assert compound_head("river port", "river port") == "port"
     rel = Relation(
         "inheritance",
         "oxigraph",

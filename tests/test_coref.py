@@ -252,3 +252,22 @@ def test_section_topic_of_headings(spacy_nlp):
     text = "Cryptantha pterocarya is a species of flowering plant."
     assert topic("Cryptantha pterocarya", text) == (True, False, False)
     assert topic("Toccata, Adagio and Fugue in C major")[1] is False  # a title, not a plural
+
+
+def test_a_figure_of_the_topic_is_no_antecedent(spacy_nlp):
+    """A figure stated of the section's topic ("The population was ...") does not take the next
+    "it": the topic does (the MuSiQue KB had "It [: The population] is the county seat of X").
+    Without a topic, or where the pronoun's clause is about the amount, a figure may still be
+    what "it" stands for."""
+    text = (
+        "Millbrook is a town in Ash County, Ohio. The population was 4,210 at the 2010 census. "
+        "It is the county seat of Ash County."
+    )
+    assert by_word(spacy_nlp.parse(text), topic="Millbrook, Ohio") == [("It", "Millbrook, Ohio")]
+    grew = spacy_nlp.parse("The population grew quickly. It doubled by 1900.")
+    assert by_word(grew) == [("It", "The population")]
+    # only an "it" a place noun or "located" describes leaves the figure for the topic
+    record = spacy_nlp.parse("The total was 40 goals. It was a club record.")
+    assert by_word(record, topic="Millbrook, Ohio") == [("It", "The total")]
+    rose = spacy_nlp.parse("The population was 4,210 in 2010. It rose to 5,000 by 2020.")
+    assert by_word(rose, topic="Millbrook, Ohio") == [("It", "The population")]

@@ -6,8 +6,9 @@ surface form written in lower case, so no name such as "Bank of England") gets t
 recorded with its own extractor name ``compound-head`` so that it can be weighed by its own
 measured precision or switched off (``Settings.compound_heads``). A compound that opens with a
 hyphened modifier ("jet-powered medium bomber") is first a kind of the rest ("medium bomber"),
-which is a kind of its own head in turn. Exocentric compounds ("guinea pig") are its known
-error.
+which is a kind of its own head in turn. A head that names a place only relative to another
+gives none: "county seat" and "administrative centre" are classes, a bare "seat" or "centre"
+(of what?) is none. Exocentric compounds ("guinea pig") are its known error.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ EXTRACTOR = "compound-head"
 # words before a noun that stress or pick it out without narrowing its class ("the very nature",
 # "its own process", "the whole file"): no compound
 _NOT_NARROWING = words("very mere sheer utter own same whole entire")
+# nouns for a place that is one only relative to another ("the seat of X", "the centre of Y")
+_RELATIVE_PLACES = words("seat centre center capital heart home headquarters")
 _WORD = re.compile(r"^[a-z][a-z'-]*[a-z]$")
 
 
@@ -38,6 +41,8 @@ def compound_head(key: str, label: str) -> str | None:
         return None
     if head in STOP_WORDS or head in TYPE_NOUNS or head in PART_NOUNS or head in words[:-1]:
         return None
+    if head in _RELATIVE_PLACES:
+        return None  # "county seat" is a class; a bare "seat" (of what?) is none
     if len(words) > 2 and "-" in words[0]:
         return " ".join(words[1:])  # "jet-powered medium bomber" is first a "medium bomber"
     return head

@@ -18,6 +18,7 @@ from lgm_rdf.learn.patterns.words import (
     GENRE_ADJECTIVES,
     GENRE_NOUNS,
     GRADING_ADJECTIVES,
+    KIN_MODIFIERS,
     KIND_ADJECTIVES,
     KIND_PROPER_ADJECTIVES,
     LIGHT_NOUNS,
@@ -30,6 +31,18 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
 from lgm_rdf.nlp.wordlists import PART_NOUNS
+
+# relational nouns for a place or an artefact, which a sorting word makes a class ("a county
+# seat", "a primary source"); not people, kin or causes ("a childhood friend", "a root cause")
+_SORTABLE_RELATIONAL = frozenset(
+    {"centre", "center", "seat", "capital", "model", "source", "version", "headquarters"}
+    | {"symbol", "feature", "sign"}
+)
+# adjectives that make such a noun a figure of speech: "its spiritual home", "the geographical
+# centre of Europe" (a point, not a kind of centre)
+_FIGURATIVE_ADJECTIVES = frozenset(
+    {"spiritual", "geographical", "geographic", "geometric", "symbolic"}
+)
 
 
 def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
@@ -81,6 +94,26 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
     if text in KIND_ADJECTIVES or (text.startswith("un") and text.endswith("ed") and len(text) > 7):
         return True  # "a live album", "an unincorporated community"
     return len(text) > 4 and text.endswith(CLASSIFYING_ENDINGS)
+
+
+def sorted_relational(v: DepView, n: int) -> bool:
+    """ "the administrative centre of the region", "the county seat of X", "a data source": a
+    relational noun ``n`` for a place or an artefact (``_SORTABLE_RELATIONAL``) that a
+    lower-case common noun or a relational adjective right before it sorts into a kind names a
+    class of its own. Not a kin word ("the sister city of X"), a figure ("the spiritual home",
+    "the geographical centre"), or a unit made with a bare "of" ("the provisional seat of
+    government": the adjective sorts "seat of government")."""
+    k = n - 1
+    if v.lemma(n) not in _SORTABLE_RELATIONAL or k < 0 or v.head(k) != n:
+        return False
+    if v.lemma(k) in KIN_MODIFIERS | _FIGURATIVE_ADJECTIVES:
+        return False
+    if any(v.tokens[o].upos == "NOUN" and not v.determiner(o) for o in v.pp_objects(n, "of")):
+        return False
+    tok = v.tokens[k]
+    if v.rels[k] == "compound":
+        return tok.upos == "NOUN" and tok.text.isalpha() and tok.text.islower()
+    return classifying_adjective(v, k, range(n, n + 1))
 
 
 def classified(v: DepView, lo: int, i: int) -> int:

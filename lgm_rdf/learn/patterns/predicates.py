@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.adjectives import ranked
+from lgm_rdf.learn.patterns.adjectives import ranked, sorted_relational
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.becoming import BecomingRules
 from lgm_rdf.learn.patterns.depview import HYPHENS
@@ -49,6 +49,15 @@ SOLE = frozenset({"only", "sole"})
 
 # nouns for the part of an organisation that does one of its jobs ("the publishing arm of X")
 _BRANCH_NOUNS = frozenset({"arm", "wing", "branch"})
+# agent nouns of making, selling or handling goods, whose "of" a bare plural names the goods and
+# sorts the business ("a manufacturer of cars", "a publisher of role-playing games"); other
+# agent nouns relate ("a supporter of reforms", "a recipient of awards", "a speaker of languages")
+_TRADE_AGENTS = frozenset(
+    {"manufacturer", "maker", "producer", "supplier", "distributor", "publisher", "developer"}
+    | {"exporter", "importer", "retailer", "wholesaler", "operator", "provider", "seller"}
+    | {"vendor", "builder", "designer", "breeder", "grower", "dealer", "trader", "processor"}
+    | {"refiner", "brewer", "distiller", "printer", "fabricator", "assembler", "packager"}
+)
 # nouns that name no class of things on their own: amounts, judgements, names, vacuous words
 _NO_PLAIN_CLASS = (
     QUANTITY_NOUNS
@@ -297,7 +306,9 @@ class PredicateRules(BecomingRules):
         "the name of"), and (``of``: with an "of") not made from a verb whose "of" is its object
         ("a promoter of direct action", "a generalisation of Y"; "an institution" is a class)."""
         v, lemma = self.v, self.v.lemma(n)
-        if v.tokens[n].upos != "NOUN" or not v.tokens[n].text.islower() or relational_noun(lemma):
+        if v.tokens[n].upos != "NOUN" or not v.tokens[n].text.islower():
+            return False
+        if relational_noun(lemma) and not sorted_relational(self.v, n):
             return False
         if lemma in _NO_PLAIN_CLASS:
             return False
@@ -317,8 +328,10 @@ class PredicateRules(BecomingRules):
 
     def _restrictive_of(self, n: int, of: list[int]) -> bool:
         """ "a system of architecture", "a sprinter of Jamaican descent", "a professor of
-        history": "of" a bare common noun narrows the class instead of relating its subject to
-        something (a relational noun still relates: "a source of vitamins", "a fan of jazz")."""
+        history", "a manufacturer of cars": "of" a bare common noun narrows the class instead of
+        relating its subject to something (a relational noun still relates: "a source of
+        vitamins", "a fan of jazz"; so does an agent noun, but for a trade noun "of" the goods
+        it makes or handles, ``_TRADE_AGENTS``: "a promoter of direct action")."""
         v = self.v
         if v.lemma(n) in RELATIONAL_NOUNS | QUANTITY_NOUNS | PARTITIVES:
             return False
@@ -329,15 +342,24 @@ class PredicateRules(BecomingRules):
             tok = v.tokens[o]
             if tok.upos != "NOUN" or not tok.text.islower() or v.determiner(o):
                 return False
-            if v.children(o, "nummod", "poss") or v.conjuncts(o) != [o]:
-                return False
+            trade = v.lemma(n) in _TRADE_AGENTS and all(
+                self._bare_plural(c) for c in v.conjuncts(o)
+            )
+            if (v.conjuncts(o) != [o] and not trade) or v.children(o, "nummod", "poss"):
+                return False  # "of games and poetry collections" after a trade noun is the goods
             named = any(self.b.proper(m) or v.quoted(m) for m in v.children(o, "compound", "nmod"))
             if named and v.lemma(o) not in PROPERTY_OF_NOUNS:
                 return False  # 'an editor of "Skeptical Inquirer" magazine': a named thing
                 # ("of Mountain Jew origin" still narrows)
-            if agent and v.lemma(o) not in PROPERTY_OF_NOUNS:
-                return False  # "a promoter of direct action", "an editor of magazines": relate
+            if agent and v.lemma(o) not in PROPERTY_OF_NOUNS and not trade:
+                return False  # "a promoter of direct action", "a supporter of reforms": relate
         return True
+
+    def _bare_plural(self, o: int) -> bool:
+        """A lower-case plural common noun with no determiner ("cars", "medical devices")."""
+        tok = self.v.tokens[o]
+        plain = tok.upos == "NOUN" and tok.text.islower() and not self.v.determiner(o)
+        return plain and self.v.is_plural(o)
 
     def _locative_of(self, n: int, of: list[int]) -> bool:
         """ "a mountain of the Alps", "a satellite of the Earth": "of" a name, no relational noun.

@@ -9,14 +9,8 @@ names, and how to split a coordination the parser hung on its last noun.
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.adjectives import classified
-from lgm_rdf.learn.patterns.args import (
-    NAMING_VERBS,
-    Arg,
-    ArgTokens,
-    is_year,
-    looks_like_acronym,
-)
+from lgm_rdf.learn.patterns.adjectives import classified, sorted_relational
+from lgm_rdf.learn.patterns.args import NAMING_VERBS, Arg, ArgTokens, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier, name_head_ending_at
 from lgm_rdf.learn.patterns.joined import ampersand_name, common_phrase, listed_name, listed_span
@@ -114,7 +108,8 @@ class ArgBuilder(ArgTokens):
             return None  # "a ground-up rewrite": of something, said or not
         if any(v.lemma(k) in KIN_MODIFIERS for k in v.children(i, "compound", "amod")):
             return None  # "sister projects such as s3fs": sisters of this one
-        relational = not restricted or relational_noun(v.lemma(i))
+        sorted_ = relational_noun(v.lemma(i)) and sorted_relational(v, i)  # "a county seat of"
+        relational = not restricted or (relational_noun(v.lemma(i)) and not sorted_)
         of = v.pp_objects(i, "of")
         # "one of the fastest implementations of it": "of" a pronoun relates, whatever the noun
         relational = relational or any(v.tokens[o].upos == "PRON" for o in of)
@@ -156,6 +151,8 @@ class ArgBuilder(ArgTokens):
             found = (named := self.named_class(idx, child)) or found
         if found is not None and not found.is_name and named is None:
             found = self.classified_class(i, found)
+        if sorted_ and of and found is not None and " " not in found.key:
+            return None  # "a natural water source of the valley": the sorting word was dropped
         return None if found is None or found.key in VACUOUS else found
 
     def title_class(self, noun: int, child: Arg) -> Arg | None:

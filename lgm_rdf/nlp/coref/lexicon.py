@@ -110,6 +110,18 @@ GENERIC_NOUNS = _words(
     """work piece institution organization organisation entity facility structure building site
     place project publication title release recording composition company firm"""
 )
+# figures stated of a section's topic ("The population was 14,782 at the 2010 census."): the
+# next sentence's "it" is the topic again, not the figure ("It is the county seat of X")
+STATISTIC_NOUNS = _words(
+    """population number total percentage proportion rate average median density census
+    count share majority minority"""
+)
+# what a place is, as a copula says it of a place ("It is a rural town", "the county seat")
+PLACE_NOUNS = _words(
+    """city town village hamlet county state province country region district municipality
+    borough suburb seat capital centre center part parish commune island community settlement
+    neighbourhood neighborhood territory township"""
+)
 # "a variety of apple", "a species of plant": what a thing is a kind of (never a person)
 KIND_NOUNS = _words("species genus type kind form variety sort cultivar")
 # suffixes of nouns for agents, which a copula may well say of a person ("a crusader")

@@ -32,7 +32,7 @@ from lgm_rdf.nlp.coref.entities import (
     _owners,
     _strip_article,
 )
-from lgm_rdf.nlp.coref.lexicon import GENERIC_NOUNS, REFLEXIVES
+from lgm_rdf.nlp.coref.lexicon import GENERIC_NOUNS, REFLEXIVES, STATISTIC_NOUNS
 from lgm_rdf.nlp.coref.syntax import (
     _OBJECT_RELS,
     _POSS,
@@ -47,6 +47,7 @@ from lgm_rdf.nlp.coref.syntax import (
     copula_subject,
     is_pleonastic,
     may_bind,
+    places_subject,
     pronoun_features,
 )
 from lgm_rdf.nlp.coref.topic import SectionTopic, section_topic
@@ -361,7 +362,7 @@ class _RuleResolver(_Evidence):
                 entity = cand if isinstance(cand, _Entity) else cand.entity
                 if isinstance(cand, _Mention) and cand.sent == s and cand.start <= tok.i < cand.end:
                     continue
-                if id(entity) in barred:
+                if id(entity) in barred or self._figure(cand, s, sent, tok):
                     continue
                 if entity.agrees(number, gender, strict):
                     return entity
@@ -369,6 +370,26 @@ class _RuleResolver(_Evidence):
         if number == "plur" and topic is not None and topic.person is not True and topic.mentioned:
             return topic  # "They" for a species, breed or band the section is about
         return None
+
+    def _figure(self, cand: _Mention | _Entity, s: int, sent: Sentence, tok: Token) -> bool:
+        """A figure an earlier sentence gave a value ("The population was 14,782 at the 2010
+        census.") is not what the next "it" that a copula classifies or places stands for
+        ("It is the county seat of Warren County", "It is located on the river"): in a section
+        with a topic that pronoun is the topic. "It doubled", "It rose to 15,000" and an "it" of
+        the figure's own sentence may still be the figure."""
+        if not isinstance(cand, _Mention) or self.topic is None or cand.sent >= s:
+            return False
+        if tok.text.lower() != "it" or not places_subject(sent, tok):
+            return False
+        figure = self.sents[cand.sent]
+        head = figure.tokens[cand.head]
+        if not head.text.islower() or head.lemma.lower() not in STATISTIC_NOUNS:
+            return False
+        verb = figure.tokens[head.head]
+        return verb.lemma == "be" and any(
+            t.head == verb.i and t.deprel in ("attr", "acomp") and t.upos == "NUM"
+            for t in figure.tokens
+        )
 
     def _in_relative(self, m: _Mention) -> bool:
         """Is mention ``m`` the subject of a relative clause?"""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from lgm_rdf.nlp.concepts import governed_by
 from lgm_rdf.nlp.coref.lexicon import (
     KIND_NOUNS,
+    PLACE_NOUNS,
     PLEONASTIC_VERBS,
     PRONOUNS,
     RAISING_ADJECTIVES,
@@ -199,3 +200,19 @@ def _of_owner(tokens: tuple[Token, ...], head: int) -> int | None:
         if names and names[0].upos == "PROPN":
             return names[0].i
     return None
+
+
+def places_subject(sent: Sentence, tok: Token) -> bool:
+    """Is ``tok`` the subject of "located" / "situated" ("It is located on the river") or of a
+    copula whose noun says what place it is ("It is a rural town", "It is the county seat of
+    X", "It is part of Y"; not "It was a record")?"""
+    if tok.deprel not in _SUBJECT_RELS:
+        return False
+    verb = sent.tokens[tok.head]
+    if verb.lemma in ("locate", "situate"):
+        return True
+    if verb.lemma != "be":
+        return False
+    nouns = {t.i for t in _children(sent.tokens, verb.i) if t.deprel == "attr"}
+    words = {t.lemma.lower() for t in sent.tokens if t.i in nouns or t.head in nouns}
+    return bool(words & PLACE_NOUNS)
