@@ -302,9 +302,10 @@ class PredicateRules(BecomingRules):
 
     def _plain_class(self, n: int, of: bool = True) -> bool:
         """A lower-case noun that names a class of things on its own: not relational ("a friend
-        of Bob"), not an amount ("a number of"), not a judgement or a name noun ("a waste of",
-        "the name of"), and (``of``: with an "of") not made from a verb whose "of" is its object
-        ("a promoter of direct action", "a generalisation of Y"; "an institution" is a class)."""
+        of Bob"; but "the county seat of X", ``adjectives.sorted_relational``), not an amount ("a
+        number of"), not a judgement or a name noun ("a waste of", "the name of"), and (``of``:
+        with an "of") not made from a verb whose "of" is its object ("a promoter of direct
+        action", "a generalisation of Y"; "an institution" is a class)."""
         v, lemma = self.v, self.v.lemma(n)
         if v.tokens[n].upos != "NOUN" or not v.tokens[n].text.islower():
             return False

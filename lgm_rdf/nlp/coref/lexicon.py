@@ -110,8 +110,8 @@ GENERIC_NOUNS = _words(
     """work piece institution organization organisation entity facility structure building site
     place project publication title release recording composition company firm"""
 )
-# figures stated of a section's topic ("The population was 14,782 at the 2010 census."): the
-# next sentence's "it" is the topic again, not the figure ("It is the county seat of X")
+# figures stated of a section's topic ("The population was 14,782 at the 2010 census."): a
+# later "it" that a place noun describes is the topic, not the figure ("It is the county seat")
 STATISTIC_NOUNS = _words(
     """population number total percentage proportion rate average median density census
     count share majority minority"""
