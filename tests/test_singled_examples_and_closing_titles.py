@@ -94,12 +94,12 @@ ABSENT = [
 
 
 @pytest.mark.parametrize(("text", "expected"), FOUND, ids=[t[:40] for t, _ in FOUND])
-def test_found(spacy_nlp, text, expected) -> None:
+def test_examples_titles_and_given_names_are_found(spacy_nlp, text, expected) -> None:
     assert expected in relations(spacy_nlp, text)
 
 
 @pytest.mark.parametrize(("text", "absent"), ABSENT, ids=[t[:40] for t, _ in ABSENT])
-def test_absent(spacy_nlp, text, absent) -> None:
+def test_shares_relations_and_broken_runs_give_nothing(spacy_nlp, text, absent) -> None:
     assert absent not in relations(spacy_nlp, text)
 
 

@@ -108,7 +108,7 @@ class ArgBuilder(ArgTokens):
             return None  # "a ground-up rewrite": of something, said or not
         if any(v.lemma(k) in KIN_MODIFIERS for k in v.children(i, "compound", "amod")):
             return None  # "sister projects such as s3fs": sisters of this one
-        sorted_ = relational_noun(v.lemma(i)) and sorted_relational(v, i)  # "a county seat of"
+        sorted_ = sorted_relational(v, i)  # "a county seat of": a relational noun as a class
         relational = not restricted or (relational_noun(v.lemma(i)) and not sorted_)
         of = v.pp_objects(i, "of")
         # "one of the fastest implementations of it": "of" a pronoun relates, whatever the noun

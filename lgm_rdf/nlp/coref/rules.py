@@ -356,13 +356,15 @@ class _RuleResolver(_Evidence):
             for back in (1, 2):
                 if s >= back:
                     candidates += sorted(self.history[s - back], key=lambda m: -m.end)
+        # "It is the county seat" after "The population was 14,782.": the topic, not the figure
+        placed = self.topic is not None and word == "it" and places_subject(sent, tok)
         # a "he"/"she" prefers entities known to be people to undecided ones
         for strict in (True, False) if gender in {"masc", "fem"} else (False,):
             for cand in candidates:
                 entity = cand if isinstance(cand, _Entity) else cand.entity
                 if isinstance(cand, _Mention) and cand.sent == s and cand.start <= tok.i < cand.end:
                     continue
-                if id(entity) in barred or self._figure(cand, s, sent, tok):
+                if id(entity) in barred or (placed and self._figure(cand, s)):
                     continue
                 if entity.agrees(number, gender, strict):
                     return entity
@@ -371,15 +373,13 @@ class _RuleResolver(_Evidence):
             return topic  # "They" for a species, breed or band the section is about
         return None
 
-    def _figure(self, cand: _Mention | _Entity, s: int, sent: Sentence, tok: Token) -> bool:
-        """A figure an earlier sentence gave a value ("The population was 14,782 at the 2010
-        census.") is not what the next "it" that a copula classifies or places stands for
-        ("It is the county seat of Warren County", "It is located on the river"): in a section
+    def _figure(self, cand: _Mention | _Entity, s: int) -> bool:
+        """A figure an earlier sentence than ``s`` gave a value ("The population was 14,782 at
+        the 2010 census."): not what a later "it" that a copula classifies or places stands for
+        ("It is the county seat of Warren County", "It is located on the river"); in a section
         with a topic that pronoun is the topic. "It doubled", "It rose to 15,000" and an "it" of
         the figure's own sentence may still be the figure."""
-        if not isinstance(cand, _Mention) or self.topic is None or cand.sent >= s:
-            return False
-        if tok.text.lower() != "it" or not places_subject(sent, tok):
+        if not isinstance(cand, _Mention) or cand.sent >= s:
             return False
         figure = self.sents[cand.sent]
         head = figure.tokens[cand.head]
