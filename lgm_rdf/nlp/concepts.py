@@ -379,12 +379,20 @@ def clean_label(text: str) -> str:
     return text
 
 
+# a designation of one letter and a number: with a hyphen ("B-52", "T-34", "V-2") or with at
+# least two digits ("R27", "A380"); not a version or a page ("v10", "p15"), and not a letter
+# with one digit, which is as often a placeholder or a label ("A1", "Q2", "S3")
+_DESIGNATION = re.compile(r"[a-z]-\d+[a-z]?|[a-oq-uw-z]\d{2,}[a-z]?")
+
+
 def junk_key(key: str) -> bool:
     """Keys that name no concept: numbers, single letters, citations, placeholders, markup,
     abbreviations."""
     letters = sum(1 for c in key if c.isalpha())
+    if _DESIGNATION.fullmatch(key):
+        return False  # "B-52", "T-34", "R27": a model, a vehicle or a road, named by a code
     if letters < 2:
-        return True  # "42", "x", "[3]", "b."
+        return True  # "42", "x", "[3]", "b.", "A1", "v2"
     if any(c in _JUNK_CHARS for c in key) or "://" in key or key.startswith("www."):
         return True  # "[: apple]", "{name}", "italic_x", "**bold**", e-mail and web addresses
     if key in _JUNK_WORDS or key.endswith(" et al") or key.endswith(" et al."):

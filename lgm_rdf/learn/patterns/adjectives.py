@@ -30,7 +30,7 @@ from lgm_rdf.learn.patterns.words import (
     SORTING_PARTICIPLES,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
-from lgm_rdf.nlp.wordlists import PART_NOUNS
+from lgm_rdf.nlp.wordlists import PART_NOUNS, words
 
 # relational nouns for a place or an artefact, which a sorting word makes a class ("a county
 # seat", "a primary source"); not people, kin or causes ("a childhood friend", "a root cause")
@@ -43,6 +43,8 @@ _SORTABLE_RELATIONAL = frozenset(
 _FIGURATIVE_ADJECTIVES = frozenset(
     {"spiritual", "geographical", "geographic", "geometric", "symbolic"}
 )
+# collective nouns of a count that a noun before them sorts into a kind ("a box set")
+_SORTABLE_COLLECTIONS = words("series set collection range selection array")
 
 
 def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
@@ -114,6 +116,20 @@ def sorted_relational(v: DepView, n: int) -> bool:
     if v.rels[k] == "compound":
         return tok.upos == "NOUN" and tok.text.isalpha() and tok.text.islower()
     return classifying_adjective(v, k, range(n, n + 1))
+
+
+def sorted_collection(v: DepView, n: int) -> bool:
+    """ "the championship series of the 2017 season", "a box set", "a mountain range": a
+    collective noun that counts things (``_SORTABLE_COLLECTIONS``, kept out of plain classes as an
+    amount: "a series of crises") with a lower-case common noun compounded before it names a
+    kind of thing; pure amounts ("a record number of") never do."""
+    k = n - 1
+    if v.lemma(n) not in _SORTABLE_COLLECTIONS or k < 0 or v.head(k) != n:
+        return False
+    tok = v.tokens[k]
+    return (
+        v.rels[k] == "compound" and tok.upos == "NOUN" and tok.text.isalpha() and tok.text.islower()
+    )
 
 
 def classified(v: DepView, lo: int, i: int) -> int:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from lgm_rdf.learn.patterns.adjectives import classified, inner_adjectives
+from lgm_rdf.learn.patterns.adjectives import classified, inner_adjectives, sorted_collection
 from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
@@ -353,7 +353,8 @@ class ArgTokens:
             return None
         naming = mode in ("name", "alias", "whole")
         follow = v.pp_objects(i, "of")
-        if follow and v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS | PARTITIVES and not naming:
+        counted = v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS | PARTITIVES
+        if follow and counted and not naming and not sorted_collection(v, i):
             piece = v.lemma(i) in PARTITIVES - {"all"} and self.proper(follow[0])
             return None if piece and mode == "part" else self.arg(follow[0], mode)  # "parts of X"
         if not self.nounish(i) and not (naming and tok.upos in ("VERB", "ADJ")):

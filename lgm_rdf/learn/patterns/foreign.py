@@ -13,7 +13,9 @@ import re
 from lgm_rdf.learn.genre import looks_like_code
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.spelling import abbreviates
+from lgm_rdf.learn.patterns.titles import title_arg
 from lgm_rdf.learn.patterns.words import ARTICLES
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.languages import names_a_language
@@ -21,7 +23,9 @@ from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
 # "Label: name" at the start of a piece of the bracket
-_LABELLED = re.compile(r"^\s*([^\W\d][\w.\-]*(?:\s+[^\W\d][\w.\-]*){0,2})\s*:\s*(.*)$", re.S)
+_LABELLED = re.compile(r"^\s*([^\W\d][\w.\-]*(?:\s+[^\W\d][\w.\-]*){0,3})\s*:\s*(.*)$", re.S)
+# a pronunciation inside a labelled name: "Den Haag [dɛn ˈɦaːx]", "/ˈbeɪdʒɪŋ/"
+_PRONUNCIATION = re.compile(r"\[[^\]]*\]|/[^/]*/")
 # a romanisation written without a colon: "translit. Zlatoust", "tr. Moskva", "romanized as X"
 _UNLABELLED_SCRIPT = re.compile(
     r"^\s*(?:translit|tr|romani[sz]ed|transliterated)\b\.?\s*(?:as\s+)?(.*)$", re.I | re.S
@@ -49,7 +53,7 @@ def _pieces(content: str) -> list[str]:
             script = _UNLABELLED_SCRIPT.match(piece)
             if _GLOSS.match(piece):
                 break  # "meaning “new”", "born 1976", "from Ancient Greek: ...": no more names
-            if (labelled and names_a_language(labelled.group(1))) or script:
+            if (labelled and _language_label(labelled.group(1))) or script:
                 if current:
                     names.append(", ".join(current))
                 current = [labelled.group(2) if labelled else script.group(1)]
@@ -62,6 +66,19 @@ def _pieces(content: str) -> list[str]:
         if current:
             names.append(", ".join(current))
     return [name for name in names if name.strip()]
+
+
+def _language_label(label: str) -> bool:
+    """A bracket label that names one language or several ("French", "Old English", "French
+    and traditional English", "Czech/Slovak"): each conjunct a language, with at most one
+    lower-case word before it ("traditional English")."""
+    for part in re.split(r"\s+and\s+|\s*/\s*", label.strip()):
+        words = part.split()
+        if len(words) > 1 and words[0].islower() and not names_a_language(part):
+            words = words[1:]  # "traditional English"
+        if not names_a_language(" ".join(words)):
+            return False
+    return True
 
 
 def _acronyms(content: str, names: list[str]) -> list[str]:
@@ -86,6 +103,7 @@ def _variants(name: str) -> list[str]:
     """The forms one labelled name gives: 'բռնցքամարտ "břntsk'amart"' is the word and its
     transliteration; "Predjamski grad or grad Predjama" two names."""
     out: list[str] = []
+    name = _PRONUNCIATION.sub(" ", name)
     quoted = _QUOTED.findall(name)
     bare = _QUOTED.sub(" ", name) if quoted else name
     for form in [*bare.split(" or "), *quoted]:
@@ -103,9 +121,13 @@ class ForeignNameRules(RuleBase):
         """ "X (Language: Y)": Y is another name of X."""
         toks, text = self.v.tokens, self.sentence.text
         for p in range(1, len(toks) - 2):
-            if toks[p].text != "(" or all(t.text != ":" for t in toks[p + 2 : p + 5]):
-                continue  # the label is one to three words
-            outer = self.b.name_before(p - 1) or self._capitalised_before(p)
+            if toks[p].text != "(" or not self._labelled_bracket(p):
+                continue
+            outer = (
+                self._opening_title_before(p)
+                or self.b.name_before(p - 1)
+                or self._capitalised_before(p)
+            )
             if outer is None or not (outer.is_name or outer.label[:1].isupper()):
                 continue
             close = next((k for k in range(p + 1, len(toks)) if toks[k].text in ("(", ")")), None)
@@ -119,6 +141,31 @@ class ForeignNameRules(RuleBase):
                         self._emit("alias", outer, Arg(key, form, True), 0.85)
             for short in _acronyms(text[start:end], [outer.label, *names]):
                 self._emit("alias", outer, Arg(normalise_label(short), short, True), 0.85)
+
+    def _labelled_bracket(self, p: int) -> bool:
+        """The bracket opened at ``p`` holds a label of one to four words and a colon, at its
+        start or after a ";" or a "," in it ("(12 May 1866 – 1925; Chinese: 孫中山)")."""
+        toks, start = self.v.tokens, p + 1
+        for k in range(p + 1, len(toks)):
+            text = toks[k].text
+            if text in ("(", ")"):
+                return False
+            if text in (";", ","):
+                start = k + 1
+            elif text == ":" and 1 <= k - start <= 4:
+                return True
+        return False
+
+    def _opening_title_before(self, p: int) -> Arg | None:
+        """The title-case name that opens a definition and ends right before the bracket at
+        ``p`` (``opening_title``: "Left Grouping of the Valencian Country (in Catalan: ...) was
+        a political group", where the tagger took "Left" for a verb)."""
+        v = self.v
+        cop = next((k for k in range(p + 1, len(v)) if v.lemma(k) == "be"), None)
+        idx = opening_title(v, cop) if cop is not None else None
+        if not idx or idx[-1] != p - 1:
+            return None
+        return title_arg(v, idx)
 
     def _capitalised_before(self, p: int) -> Arg | None:
         """The capitalised words that open the sentence right before the bracket at ``p``

@@ -32,6 +32,9 @@ class ItemListReader(ListRules):
                 and toks[j + 1].text[:1].isupper()
             ):
                 j += 1  # "the North Unit, the South Unit, and the Elkhorn Ranch Unit"
+            if self._lost_title(j):
+                j += 3  # 'include "", "A" and "B"': a title whose text was lost, then a comma
+                continue
             span, j = self._list_item(j)
             if not span and last and len(items) > 1 and self._phrase_ends_list(j, items):
                 return items  # "'A', 'B', 'C' and the art rock outfit 'D'": a phrase ends it;
@@ -55,6 +58,17 @@ class ItemListReader(ListRules):
         if len(items) > 1 and not last:
             return []  # "including A, B, he said": no closed list
         return items
+
+    def _lost_title(self, j: int) -> bool:
+        """An empty pair of double quotes and a comma at ``j``: an item of the list whose title
+        the text lost (a title in another script stripped from it), not the list's end."""
+        toks = self.v.tokens
+        return (
+            j + 2 < len(toks)
+            and toks[j].text in DOUBLE_QUOTES
+            and toks[j + 1].text in DOUBLE_QUOTES
+            and toks[j + 2].text == ","
+        )
 
     def _phrase_ends_list(self, j: int, items: list[list[int]]) -> bool:
         """After ", and", the word ``j`` that opens no item ends the list as a phrase of its

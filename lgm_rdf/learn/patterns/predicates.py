@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lgm_rdf.learn.patterns.adjectives import ranked, sorted_relational
+from lgm_rdf.learn.patterns.adjectives import ranked, sorted_collection, sorted_relational
+from lgm_rdf.learn.patterns.agents import agent_noun
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.becoming import BecomingRules
 from lgm_rdf.learn.patterns.depview import HYPHENS
@@ -18,7 +19,6 @@ from lgm_rdf.learn.patterns.offices import office_of
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
-    AGENT_SUFFIXES,
     AMOUNT_NOUNS,
     COLLECTIVE_NOUNS,
     COUNT_WORDS,
@@ -152,7 +152,7 @@ class PredicateRules(BecomingRules):
             # "part of a realm and most people born there are ...": a quantified conjunct
             # opens the next clause's subject
             targets = [
-                c
+                self._postpositive(c)  # "a species of [butterfly] endemic to X"
                 for o in of
                 for c in v.conjuncts(o)
                 if c == o or not any(v.lemma(q) in _OPENING_QUANTIFIERS for q in v.kids[c])
@@ -270,7 +270,7 @@ class PredicateRules(BecomingRules):
         named = [w for w in wholes if w.is_name]
         rule, self.rule = self.rule, "collection-of"
         for o in of:
-            self._emit_all("composition", named, self.b.expand(o, "class"), 0.8)
+            self._emit_all("composition", named, self.b.expand(o, "part"), 0.8)
         self.rule = rule
 
     def _divided(self, children: list[Arg], of: list[int]) -> None:
@@ -290,7 +290,7 @@ class PredicateRules(BecomingRules):
         v, lemma = self.v, self.v.lemma(n)
         if v.determiner(host) != "the" or v.children(host, "poss") or lemma in PERSON_NOUNS:
             return False
-        if v.tokens[n].text.lower().endswith(AGENT_SUFFIXES) or lemma in ORDINAL_WORDS:
+        if agent_noun(v.tokens[n].text) or lemma in ORDINAL_WORDS:
             return False  # "Smith was the organizer": a role in some event
         if v.pp_objects(n, "to", "for", "between") or lemma in MENTION_NOUNS:
             return False  # "the gateway for immigrants", "the step between A and B", "the title"
@@ -311,11 +311,9 @@ class PredicateRules(BecomingRules):
             return False
         if relational_noun(lemma) and not sorted_relational(self.v, n):
             return False
-        if lemma in _NO_PLAIN_CLASS:
-            return False
-        verbal = lemma.endswith(VERBAL_NOUN_SUFFIXES) or v.tokens[n].text.lower().endswith(
-            AGENT_SUFFIXES
-        )
+        if lemma in _NO_PLAIN_CLASS and not sorted_collection(v, n):
+            return False  # "a number of", "a series of crises" (but "the championship series")
+        verbal = lemma.endswith(VERBAL_NOUN_SUFFIXES) or agent_noun(v.tokens[n].text)
         return not (of and verbal)
 
     def _kind_of(self, n: int) -> bool:
@@ -336,7 +334,7 @@ class PredicateRules(BecomingRules):
         v = self.v
         if v.lemma(n) in RELATIONAL_NOUNS | QUANTITY_NOUNS | PARTITIVES:
             return False
-        agent = v.tokens[n].text.lower().endswith(AGENT_SUFFIXES)
+        agent = agent_noun(v.tokens[n].text)
         if of and all(v.lemma(o) in PERIOD_NOUNS and not v.children(o, "poss") for o in of):
             return True
         for o in of:
@@ -368,8 +366,8 @@ class PredicateRules(BecomingRules):
         A relational ("a friend of Bob", "a member of the EU") or agentive noun ("a founder of
         Apple", "a resident of Paris") says how its subject relates to the name instead.
         """
-        v, text = self.v, self.v.tokens[n].text.lower()
-        if v.lemma(n) in RELATIONAL_NOUNS or text.endswith(AGENT_SUFFIXES):
+        v = self.v
+        if v.lemma(n) in RELATIONAL_NOUNS or agent_noun(v.tokens[n].text):
             return False
         return all(self.b.proper(o) and v.determiner(o) in ("", "the") for o in of)
 
@@ -390,9 +388,15 @@ class PredicateRules(BecomingRules):
     def _postpositive(self, n: int) -> int:
         """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
         v = self.v
-        if v.lemma(n) not in POSTPOSITIVE_ADJECTIVES or not v.children(n, "prep", "obl", "nmod"):
+        # its phrase ("to Australia") may be hung on the noun before it
+        phrase = v.children(n, "prep", "obl", "nmod") or (
+            n + 1 < len(v) and v.tokens[n + 1].upos == "ADP"
+        )
+        if v.lemma(n) not in POSTPOSITIVE_ADJECTIVES or not phrase:
             return n
         mods = [k for k in v.children(n, "amod", "compound") if k == n - 1]
-        if mods and v.tokens[mods[0]].text.islower() and not v.kids[mods[0]]:
+        # the article may hang on the noun itself ("a [bird]compound [endemic]attr to X")
+        lower = bool(mods) and v.tokens[mods[0]].text.islower()
+        if lower and all(v.rels[k] == "det" for k in v.kids[mods[0]]):
             return mods[0]
         return n

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import WORKS, set_off_title
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
-from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES
+from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
 from lgm_rdf.learn.patterns.joined import ampersand_object
@@ -69,6 +69,24 @@ _RELATIVE_OPENERS = frozenset({"which", "whom", "whose"})
 _ADJECTIVE_ENDS = words("time term cost level scale range profile quality speed")
 
 
+def title_arg(v: DepView, idx: list[int]) -> Arg | None:
+    """The name of a title read off the text (quotes, an opening run): its words as written
+    ("Comedians in Cars Getting Coffee", "The Martyrs" -> "martyrs"), a leading article left
+    out as for any quoted title."""
+    toks = v.tokens
+    if len(idx) > 1 and toks[idx[0]].text.lower() in ARTICLES:
+        idx = idx[1:]
+    while idx and toks[idx[-1]].text in LIST_PUNCT:
+        idx = idx[:-1]
+    if not idx:
+        return None
+    key = phrase_key([toks[k] for k in idx], frozenset(range(len(idx))))
+    label = v.sentence.text[toks[idx[0]].start : toks[idx[-1]].end]
+    if "\n" in label or junk_key(key) or key in STOP_WORDS or not any(c.isalpha() for c in key):
+        return None
+    return Arg(key, clean_label(label) or label, True)
+
+
 class TitleRules(ItemListReader):
     """Titles and names: quoted, bracketed, opening a sentence, or after a class noun."""
 
@@ -79,22 +97,17 @@ class TitleRules(ItemListReader):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ title extents
-    def _title_arg(self, idx: list[int]) -> Arg | None:
-        """The name of a title read off the text (quotes, an opening run): its words as
-        written ("Comedians in Cars Getting Coffee", "The Martyrs" -> "martyrs"), a leading
-        article left out as for any quoted title."""
+    def _one_title(self, noun: int, name: int) -> bool:
+        """The noun and the name are words of one quoted title ('"Unione dei Lavoratori
+        Liberi"'): a quotation mark opened before the noun closes after the name, none between."""
         toks = self.v.tokens
-        if len(idx) > 1 and toks[idx[0]].text.lower() in ARTICLES:
-            idx = idx[1:]
-        while idx and toks[idx[-1]].text in LIST_PUNCT:
-            idx = idx[:-1]
-        if not idx:
-            return None
-        key = phrase_key([toks[k] for k in idx], frozenset(range(len(idx))))
-        label = self.v.sentence.text[toks[idx[0]].start : toks[idx[-1]].end]
-        if "\n" in label or junk_key(key) or key in STOP_WORDS or not any(c.isalpha() for c in key):
-            return None
-        return Arg(key, clean_label(label) or label, True)
+        opened = sum(t.text in DOUBLE_QUOTES for t in toks[:noun]) % 2 == 1
+        closed = any(t.text in DOUBLE_QUOTES for t in toks[name + 1 :])
+        return opened and closed and not any(t.text in DOUBLE_QUOTES for t in toks[noun:name])
+
+    def _title_arg(self, idx: list[int]) -> Arg | None:
+        """The name of a title read off the text (``title_arg``)."""
+        return title_arg(self.v, idx)
 
     def _opening_title(self, cop: int, s: int | None) -> Arg | None:
         """The title that opens the sentence as the subject of ``cop`` (see ``opening_title``)."""
@@ -185,8 +198,8 @@ class TitleRules(ItemListReader):
                 continue  # "its long-running success Polka Dot Door": a judgement, no class
             if toks[noun + 1].text.lower() in TITLES and v.lemma(noun) in PLACE_CLASS_NOUNS:
                 continue  # "city Supervisor Harvey Milk": the noun modifies the title
-            if not b.names_a_class(noun, first):
-                continue  # "his brother E. B. White", "dataclass InitVar"
+            if not b.names_a_class(noun, first) or self._one_title(noun, first):
+                continue  # "his brother E. B. White", "dataclass InitVar", '"Unione dei Liberi"'
             end = first + 1  # the end of the capitalised run the name is in
             while end < len(v) and (toks[end].text[:1].isupper() or self.v.joining_hyphen(end)):
                 end += 1

@@ -69,10 +69,12 @@ QUANTITY_NOUNS = words(
     "bunch mix blend abundance wealth plethora total hundred thousand million billion trillion"
 )
 # nouns for a whole made of a number of like things: "X is a series of peaks", "a collection
-# of essays", "a chain of islands" (X has them as parts)
+# of essays", "a chain of islands", and a body made of its members: "a congregation of secular
+# priests", "a federation of clubs" (X has them as parts)
 COLLECTIVE_NOUNS = words(
     "group series collection set chain cluster string network suite compilation anthology "
-    "archipelago complex combination bundle"
+    "archipelago complex combination bundle congregation federation confederation association "
+    "alliance league coalition consortium union"
 )
 # "most of the air", "all of the members": the argument is what follows "of" (objects only)
 # quantities that mark a list item as a vague remainder ("numerous portraits")
@@ -248,13 +250,11 @@ KIN_MODIFIERS = words("sister brother parent mother daughter twin cousin sibling
 CONTEXT_ROLE_NOUNS = words(
     "name dependency requirement prerequisite default output input result value"
 )
-# agent nouns: "a founder of Apple", "a resident of Paris", "an employee of IBM"
-# agent nouns that name a role ("leader", "pioneer", "specialist")
+# agent nouns that name a role ("leader", "pioneer", "specialist"; ``agents`` for all of them)
 ROLE_SUFFIXES = ("er", "or", "ist")
 # endings of nouns made from verbs, whose "of" is the verb's object: "an extension of X", "a
 # measurement of Y", "a continuance of Z", "a closure of W"
 VERBAL_NOUN_SUFFIXES = ("tion", "sion", "ment", "ance", "ence", "ure", "ing", "al", "age")
-AGENT_SUFFIXES = ("er", "or", "ist", "ent", "ant", "ee", "ic")
 # adjectives the small tagger often labels as nouns after "a marsupial": "native to Australia"
 POSTPOSITIVE_ADJECTIVES = words(
     "native endemic indigenous rich similar related close common typical unique responsible "
