@@ -104,8 +104,9 @@ def decimal_literal(value: float, places: int = 3) -> Literal:
 
 
 def normalise_label(text: str) -> str:
-    """Normalised concept key: NFC, lower case, single spaces, trimmed."""
-    text = unicodedata.normalize("NFC", text)
+    """Normalised concept key: NFC, lower case, single spaces, trimmed; the dotted capital I
+    is a plain "i" ("İstanbul" → "istanbul", not "i" and a combining dot)."""
+    text = unicodedata.normalize("NFC", text).replace("İ", "i")
     return " ".join(text.lower().split())
 
 

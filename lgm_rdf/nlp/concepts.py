@@ -379,10 +379,11 @@ def clean_label(text: str) -> str:
     return text
 
 
-# a designation of one letter and a number: with a hyphen ("B-52", "T-34", "V-2") or with at
-# least two digits ("R27", "A380"); not a version or a page ("v10", "p15"), and not a letter
-# with one digit, which is as often a placeholder or a label ("A1", "Q2", "S3")
-_DESIGNATION = re.compile(r"[a-z]-\d+[a-z]?|[a-oq-uw-z]\d{2,}[a-z]?")
+# a designation of one letter and a number of two digits or more, with a hyphen ("B-52",
+# "T-34", "F-16") or without ("R27", "A380", "C99", "G20"); not an exponent, an index, a
+# variable, a version, a page or a question ("e-10", "n-1", "w12", "x10", "v10", "p15", "q10"),
+# and not a letter with one digit, as often a placeholder or a label ("A1", "Q2", "S3")
+_DESIGNATION = re.compile(r"[a-df-z]-\d{2,}[a-z]?|[abcdfghlmoru]\d{2,}[a-z]?")
 
 
 def junk_key(key: str) -> bool:

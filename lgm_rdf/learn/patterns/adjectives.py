@@ -43,8 +43,10 @@ _SORTABLE_RELATIONAL = frozenset(
 _FIGURATIVE_ADJECTIVES = frozenset(
     {"spiritual", "geographical", "geographic", "geometric", "symbolic"}
 )
-# collective nouns of a count that a noun before them sorts into a kind ("a box set")
-_SORTABLE_COLLECTIONS = words("series set collection range selection array")
+# collective nouns of a count that a noun before them sorts into a kind ("a box set"); a range
+# only of landforms ("a mountain range": a "price range", an "age range" are amounts)
+_SORTABLE_COLLECTIONS = words("series set collection selection array")
+_RANGED = words("mountain hill")
 
 
 def inner_adjectives(v: DepView, keep: set[int], i: int) -> set[int]:
@@ -124,7 +126,11 @@ def sorted_collection(v: DepView, n: int) -> bool:
     amount: "a series of crises") with a lower-case common noun compounded before it names a
     kind of thing; pure amounts ("a record number of") never do."""
     k = n - 1
-    if v.lemma(n) not in _SORTABLE_COLLECTIONS or k < 0 or v.head(k) != n:
+    if k < 0 or v.head(k) != n:
+        return False
+    if v.lemma(n) not in _SORTABLE_COLLECTIONS and not (
+        v.lemma(n) == "range" and v.lemma(k) in _RANGED
+    ):
         return False
     tok = v.tokens[k]
     return (

@@ -13,9 +13,9 @@ AGENT_SUFFIXES = ("er", "or", "ist", "ent", "ant", "ee", "ic")
 # of that navy, not one who destroys it
 INSTRUMENT_NOUNS = words(
     "destroyer cruiser battlecruiser minesweeper minelayer tanker freighter trawler steamer "
-    "liner airliner carrier fighter bomber interceptor tender icebreaker dredger collier "
-    "schooner clipper cutter whaler transporter tractor locomotive computer processor reactor "
-    "motor generator printer container"
+    "airliner carrier fighter bomber interceptor icebreaker dredger schooner clipper whaler "
+    "transporter tractor locomotive computer processor reactor motor generator printer "
+    "container"
 )
 
 

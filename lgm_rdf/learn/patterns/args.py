@@ -354,7 +354,8 @@ class ArgTokens:
         naming = mode in ("name", "alias", "whole")
         follow = v.pp_objects(i, "of")
         counted = v.lemma(i) in QUANTITY_NOUNS | TYPE_NOUNS | PARTITIVES
-        if follow and counted and not naming and not sorted_collection(v, i):
+        sorted_ = mode == "class" and sorted_collection(v, i)  # "a mountain range of the Andes"
+        if follow and counted and not naming and not sorted_:
             piece = v.lemma(i) in PARTITIVES - {"all"} and self.proper(follow[0])
             return None if piece and mode == "part" else self.arg(follow[0], mode)  # "parts of X"
         if not self.nounish(i) and not (naming and tok.upos in ("VERB", "ADJ")):

@@ -23,9 +23,12 @@ from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.ontology import normalise_label
 
 # "Label: name" at the start of a piece of the bracket
-_LABELLED = re.compile(r"^\s*([^\W\d][\w.\-]*(?:\s+[^\W\d][\w.\-]*){0,3})\s*:\s*(.*)$", re.S)
-# a pronunciation inside a labelled name: "Den Haag [dɛn ˈɦaːx]", "/ˈbeɪdʒɪŋ/"
-_PRONUNCIATION = re.compile(r"\[[^\]]*\]|/[^/]*/")
+_LABELLED = re.compile(r"^\s*([^\W\d][\w.\-/]*(?:\s+[^\W\d][\w.\-/]*){0,3})\s*:\s*(.*)$", re.S)
+# a pronunciation inside a labelled name: "Den Haag [dɛn ˈɦaːx]", "/ˈbeɪdʒɪŋ/" (slashes with
+# phonetic letters only: "Sarajevo / Сарајево / Saraybosna" are three names)
+_PRONUNCIATION = re.compile(r"\[[^\]]*\]|/[^/]*[ˈˌːəɪʊɛɔæʃʒθðŋɡɑɒʌɜɐʁχɾɲʎɣβ][^/]*/")
+# the dates of a person's life, which a name in another language may follow: "1828 – 1910,"
+_DATES = re.compile(r"^\s*\d")
 # a romanisation written without a colon: "translit. Zlatoust", "tr. Moskva", "romanized as X"
 _UNLABELLED_SCRIPT = re.compile(
     r"^\s*(?:translit|tr|romani[sz]ed|transliterated)\b\.?\s*(?:as\s+)?(.*)$", re.I | re.S
@@ -51,6 +54,11 @@ def _pieces(content: str) -> list[str]:
         for piece in segment.split(","):
             labelled = _LABELLED.match(piece)
             script = _UNLABELLED_SCRIPT.match(piece)
+            if _DATES.match(piece):
+                if current:
+                    names.append(", ".join(current))
+                current = []  # "(9 September 1828 – 20 November 1910, Russian: ...)"
+                continue
             if _GLOSS.match(piece):
                 break  # "meaning “new”", "born 1976", "from Ancient Greek: ...": no more names
             if (labelled and _language_label(labelled.group(1))) or script:
@@ -106,11 +114,13 @@ def _variants(name: str) -> list[str]:
     name = _PRONUNCIATION.sub(" ", name)
     quoted = _QUOTED.findall(name)
     bare = _QUOTED.sub(" ", name) if quoted else name
-    for form in [*bare.split(" or "), *quoted]:
+    for form in [*re.split(r" or | / ", bare), *quoted]:
         form = " ".join(form.strip(_INVISIBLE + " \t").split())
         form = form.strip(_QUOTES + _INVISIBLE + " ").rstrip(".,;:").strip()
-        if sum(c.isalpha() for c in form) >= 2 and not (len(form) <= 3 and form.isascii()):
-            out.append(form)  # "de", "fr": a language code, no name
+        code = len(form) <= 3 and form.isascii()  # "de", "fr": a language code
+        gloss = form.isascii() and form.isalpha() and form.islower()  # "official": a word
+        if sum(c.isalpha() for c in form) >= 2 and not code and not gloss:
+            out.append(form)
     return out
 
 
@@ -130,7 +140,7 @@ class ForeignNameRules(RuleBase):
             )
             if outer is None or not (outer.is_name or outer.label[:1].isupper()):
                 continue
-            close = next((k for k in range(p + 1, len(toks)) if toks[k].text in ("(", ")")), None)
+            close = self._bracket_end(p)
             end = toks[close].start if close is not None else len(text)
             start = toks[p].end
             names = _pieces(text[start:end])
@@ -141,6 +151,17 @@ class ForeignNameRules(RuleBase):
                         self._emit("alias", outer, Arg(key, form, True), 0.85)
             for short in _acronyms(text[start:end], [outer.label, *names]):
                 self._emit("alias", outer, Arg(normalise_label(short), short, True), 0.85)
+
+    def _bracket_end(self, p: int) -> int | None:
+        """The token that ends the bracket opened at ``p``: its ")" or another "(" (none inside a
+        pronunciation in square brackets: "[sjuˈða(ð) ðe ˈmexiko]")."""
+        toks, square = self.v.tokens, 0
+        for k in range(p + 1, len(toks)):
+            text = toks[k].text
+            square += (text == "[") - (text == "]")
+            if square <= 0 and text in ("(", ")"):
+                return k
+        return None
 
     def _labelled_bracket(self, p: int) -> bool:
         """The bracket opened at ``p`` holds a label of one to four words and a colon, at its

@@ -32,8 +32,8 @@ class ItemListReader(ListRules):
                 and toks[j + 1].text[:1].isupper()
             ):
                 j += 1  # "the North Unit, the South Unit, and the Elkhorn Ranch Unit"
-            if self._lost_title(j):
-                j += 3  # 'include "", "A" and "B"': a title whose text was lost, then a comma
+            if (after := self._lost_title(j)) is not None:
+                j = after  # 'include "", "A" and "B"': a title whose text was lost
                 continue
             span, j = self._list_item(j)
             if not span and last and len(items) > 1 and self._phrase_ends_list(j, items):
@@ -59,16 +59,21 @@ class ItemListReader(ListRules):
             return []  # "including A, B, he said": no closed list
         return items
 
-    def _lost_title(self, j: int) -> bool:
-        """An empty pair of double quotes and a comma at ``j``: an item of the list whose title
-        the text lost (a title in another script stripped from it), not the list's end."""
+    def _lost_title(self, j: int) -> int | None:
+        """The token after an empty pair of double quotes at ``j``, a bracket after them ("(1999)")
+        and a comma: an item of the list whose title the text lost (a title in another script
+        stripped from it), not the list's end; ``None`` if there is none at ``j``."""
         toks = self.v.tokens
-        return (
-            j + 2 < len(toks)
-            and toks[j].text in DOUBLE_QUOTES
-            and toks[j + 1].text in DOUBLE_QUOTES
-            and toks[j + 2].text == ","
-        )
+        if j + 2 >= len(toks) or toks[j].text not in DOUBLE_QUOTES:
+            return None
+        if toks[j + 1].text not in DOUBLE_QUOTES:
+            return None
+        k = j + 2
+        if toks[k].text == "(":
+            end = min(len(toks), k + _MAX_BRACKET)
+            close = next((m for m in range(k + 1, end) if toks[m].text == ")"), None)
+            k = close + 1 if close is not None else k
+        return k + 1 if k < len(toks) and toks[k].text == "," else None
 
     def _phrase_ends_list(self, j: int, items: list[list[int]]) -> bool:
         """After ", and", the word ``j`` that opens no item ends the list as a phrase of its

@@ -41,7 +41,7 @@ from lgm_rdf.learn.patterns.words import (
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
+from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS, words
 
 # "the only NFL team", "the sole survivor": like a superlative, one member of the class
 SOLE = frozenset({"only", "sole"})
@@ -70,6 +70,11 @@ _NO_PLAIN_CLASS = (
 )
 
 
+# bodies made of their members, "of" a bare plural: "a congregation of secular priests", "an
+# association of colleges" (not "a union of romance and horror", "a union of the crowns")
+_BODY_NOUNS = words(
+    "congregation federation confederation association alliance league coalition consortium union"
+)
 # parts a work is "on" as well as "of": "the second track on the album"
 _SUNG_OR_SHOWN = frozenset({"song", "track", "single", "episode"})
 # quantifiers that open a new subject after "and" ("and most people ...")
@@ -127,7 +132,9 @@ class PredicateRules(BecomingRules):
             self._part_of_work(children, n)
             return
         gathered = [o for o in of if v.is_plural(o) or len(v.conjuncts(o)) > 1]
-        if lemma in COLLECTIVE_NOUNS and gathered and self._article(host) in ("a", "an"):
+        members = lemma in _BODY_NOUNS and all(self._bare_plural(o) for o in of)
+        collective = lemma in COLLECTIVE_NOUNS or members
+        if collective and gathered and self._article(host) in ("a", "an"):
             self._collected(children, gathered)  # "X is a series of rounded peaks": its parts
         part = lemma in PART_NOUNS | PORTION_NOUNS  # "a portion of Antarctica": a part
         special = lemma in TYPE_NOUNS or part or lemma in ("one", "member")
@@ -292,6 +299,9 @@ class PredicateRules(BecomingRules):
             return False
         if agent_noun(v.tokens[n].text) or lemma in ORDINAL_WORDS:
             return False  # "Smith was the organizer": a role in some event
+        if lemma.endswith("ment") and not v.children(n, "amod", "compound"):
+            return False  # "the moment that", "the entertainment at": a role in the context
+            # ("the annual tournament" names a kind)
         if v.pp_objects(n, "to", "for", "between") or lemma in MENTION_NOUNS:
             return False  # "the gateway for immigrants", "the step between A and B", "the title"
         if of and lemma in _BRANCH_NOUNS:

@@ -69,12 +69,10 @@ QUANTITY_NOUNS = words(
     "bunch mix blend abundance wealth plethora total hundred thousand million billion trillion"
 )
 # nouns for a whole made of a number of like things: "X is a series of peaks", "a collection
-# of essays", "a chain of islands", and a body made of its members: "a congregation of secular
-# priests", "a federation of clubs" (X has them as parts)
+# of essays", "a chain of islands" (X has them as parts)
 COLLECTIVE_NOUNS = words(
     "group series collection set chain cluster string network suite compilation anthology "
-    "archipelago complex combination bundle congregation federation confederation association "
-    "alliance league coalition consortium union"
+    "archipelago complex combination bundle"
 )
 # "most of the air", "all of the members": the argument is what follows "of" (objects only)
 # quantities that mark a list item as a vague remainder ("numerous portraits")
