@@ -29,7 +29,7 @@
 from __future__ import annotations
 
 import pytest
-from pattern_relations import relations
+from pattern_relations import judged_rows, relations, unlearned
 
 from lgm_rdf.nlp.concepts import junk_key
 
@@ -198,3 +198,21 @@ def test_letter_number_designations_are_concepts(key: str) -> None:
 )
 def test_placeholders_versions_pages_and_indices_stay_junk(key: str) -> None:
     assert junk_key(key)
+
+
+def test_relations_the_session_added_are_judged(spacy_nlp) -> None:
+    """The relations this session's changes added to the two dev KBs and to the other genres
+    beyond what they learned before and beyond the gold's (docs/benchmarks.md §54), judged by
+    the author (the blind judges did not return): fourteen correct, all still learned; one
+    misleading, kept as a known defect of its source (a stop without a space, so the whole's
+    label carries the next sentence's first word)."""
+    rows = judged_rows("judged_added_s32.jsonl")
+    assert len(rows) == 15
+    wrong = [(r["a"], r["b"]) for r in rows if r["verdict"] != "correct"]
+    assert wrong == [
+        (
+            "ministry of national heritage & integration.renowned",
+            "national language promotion department",
+        )
+    ]
+    assert unlearned(spacy_nlp, [r for r in rows if r["verdict"] == "correct"]) == []
