@@ -203,16 +203,21 @@ def test_placeholders_versions_pages_and_indices_stay_junk(key: str) -> None:
 def test_relations_the_session_added_are_judged(spacy_nlp) -> None:
     """The relations this session's changes added to the two dev KBs and to the other genres
     beyond what they learned before and beyond the gold's (docs/benchmarks.md §54), judged by
-    the author (the blind judges did not return): fourteen correct, all still learned; one
-    misleading, kept as a known defect of its source (a stop without a space, so the whole's
-    label carries the next sentence's first word)."""
+    the author and blind by helper-135: twelve correct for both, all still learned; the
+    ministry's damaged label (a stop without a space in the source) misleading for both; two
+    vague classes ("disjoint segment ⊑ segment", "c99 ⊑ revision") misleading for the blind
+    judge only."""
     rows = judged_rows("judged_added_s32.jsonl")
     assert len(rows) == 15
-    wrong = [(r["a"], r["b"]) for r in rows if r["verdict"] != "correct"]
-    assert wrong == [
+    both = [r for r in rows if r["verdict"] == r["verdict_2"] == "correct"]
+    assert len(both) == 12
+    doubted = sorted((r["a"], r["b"]) for r in rows if r not in both)
+    assert doubted == [
+        ("c99", "revision"),
+        ("disjoint segment", "segment"),
         (
             "ministry of national heritage & integration.renowned",
             "national language promotion department",
-        )
+        ),
     ]
-    assert unlearned(spacy_nlp, [r for r in rows if r["verdict"] == "correct"]) == []
+    assert unlearned(spacy_nlp, both) == []
