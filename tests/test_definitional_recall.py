@@ -219,12 +219,15 @@ def test_shape_that_states_no_class(spacy_nlp, text: str, absent: tuple) -> None
 
 
 def test_bracket_glued_to_a_mark_is_a_token_of_its_own(spacy_nlp) -> None:
-    """ "Ii (; ) is": the tokenizer glues "(" to ";" where a pronunciation was cut out; split,
-    the brackets pair up again and the name before them stays whole."""
-    tokens = [
-        t.text for t in spacy_nlp.parse("Ii (; ) is a municipality of Finland.").sentences[0].tokens
-    ]
-    assert tokens[:4] == ["Ii", "(", ";", ")"]
+    """ "the north (; ) of": the tokenizer glues "(" to ";" where a pronunciation was cut out;
+    split, the brackets pair up again. After a name the empty bracket is not parsed at all
+    (``nlp.debris``): "Ii (; ) is" reads as "Ii is", and the name stays whole."""
+    text = "It lies in the north (; ) of Finland."
+    tokens = [t.text for t in spacy_nlp.parse(text).sentences[0].tokens]
+    assert tokens[5:8] == ["(", ";", ")"]
+    named = spacy_nlp.parse("Ii (; ) is a municipality of Finland.").sentences[0]
+    assert [t.text for t in named.tokens][:2] == ["Ii", "is"]
+    assert named.text == "Ii (; ) is a municipality of Finland."
 
 
 def test_judged_additions_hold(spacy_nlp) -> None:

@@ -172,16 +172,20 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     judged wrong before (badge rows, infobox fields, pieces of one name), two new infobox
     fields a first version of the sentence guard joined (no longer learned: a text with few
     full stops keeps the parser's own splits), one adjective taken for a class ("the
-    centrist EURO.KO"). The correct ones are all learned but one: `chris hardman ⊑ pop star`, whose
-    guard (a verb the parse hung on the role noun) was withdrawn after judging because it
-    flipped a HotpotQA near-tie (§44)."""
+    centrist EURO.KO"). The correct ones are all learned but two: `chris hardman ⊑ pop star`,
+    whose guard (a verb the parse hung on the role noun) was withdrawn after judging because it
+    flipped a HotpotQA near-tie (§44), and `f.i.r. ⊑ pop rock band` from 'F.I.R. () is ... pop
+    rock band F.I.R.'s () debut ... album': with the empty brackets no longer parsed
+    (``nlp.debris``, §55) the parse hangs the band's name on the album as its owner, not on
+    "band" (the band stays `⊑ rock band` from another sentence)."""
     rows = judged_rows("judged_added_s22.jsonl")
     assert len(rows) == 49
     assert all(r["verdict"] == r["verdict_2"] for r in rows)
     wrong = sorted((r["a"], r["b"]) for r in rows if r["verdict"] == "wrong")
     assert len(wrong) == 7 and ("euro.ko", "centrist") in wrong
     right = [r for r in rows if r["verdict"] == "correct"]
-    assert unlearned(spacy_nlp, right) == [("chris hardman", "pop star")]
+    lost = [("chris hardman", "pop star"), ("f.i.r.", "pop rock band")]
+    assert unlearned(spacy_nlp, right) == lost
     learned = [r for r in rows if learns(relations_with_heads(spacy_nlp, r["sentence"]), r)]
     assert not {("length 37", "metal"), ("iron maiden", "studio albums chronology")} & {
         (r["a"], r["b"]) for r in learned

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from lgm_rdf.errors import LgmError
+from lgm_rdf.nlp.debris import strip_debris
 from lgm_rdf.nlp.languages import ROMANISATION_ABBREVIATIONS
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
 from lgm_rdf.nlp.split import split_text
@@ -73,21 +74,26 @@ class SpacyNLP:
             split = split_text(text, limit)
             pieces.append([offset for offset, _ in split])
             flat.extend(piece for _, piece in split)
-        docs = iter(self._nlp.pipe(flat, batch_size=self.batch_size))
+        stripped = [strip_debris(piece) for piece in flat]
+        docs = iter(self._nlp.pipe((text for text, _ in stripped), batch_size=self.batch_size))
+        originals = iter(zip(flat, (where for _, where in stripped), strict=True))
         for offsets in pieces:
             sentences: list[Sentence] = []
             for offset in offsets:
-                doc = next(docs)
-                sentences.extend(span_to_sentence(s, s.start_char + offset) for s in doc.sents)
+                doc, (original, where) = next(docs), next(originals)
+                sentences.extend(span_to_sentence(s, offset, original, where) for s in doc.sents)
             yield ParsedText(sentences=sentences)
 
     def parse_presplit(self, sentences: Sequence[str]) -> ParsedText:
         """Annotate given sentences, one ``Sentence`` each, offsets as if joined by spaces."""
         out: list[Sentence] = []
         offset = 0
-        for doc in self._nlp.pipe(list(sentences), batch_size=self.batch_size):
-            out.append(span_to_sentence(doc[:], offset))
-            offset += len(doc.text) + 1
+        texts = list(sentences)
+        stripped = [strip_debris(text) for text in texts]
+        docs = self._nlp.pipe([text for text, _ in stripped], batch_size=self.batch_size)
+        for doc, text, (_, where) in zip(docs, texts, stripped, strict=True):
+            out.append(span_to_sentence(doc[:], offset, text, where))
+            offset += len(text) + 1
         return ParsedText(sentences=out)
 
     def raw_pipe(self, texts: Iterable[str]) -> Iterable[Any]:
@@ -211,11 +217,17 @@ def _register_sentence_guards() -> None:
         Language.component(SENTENCE_GUARDS, func=no_sentence_start_inside)
 
 
-def span_to_sentence(span: Any, start: int) -> Sentence:
-    """Convert one spaCy sentence span; ``start`` is its offset in the section text."""
+def span_to_sentence(
+    span: Any, offset: int, original: str | None = None, where: list[int] | None = None
+) -> Sentence:
+    """Convert one spaCy sentence span of a text that starts at ``offset`` in its section.
+    ``original`` and ``where``: the text as written and where each character of the parsed
+    text stands in it (``debris.strip_debris``); the sentence keeps the text as written."""
     first = span.start
-    base = span.start_char
-    text = span.text
+    at = (lambda k: k) if where is None else where.__getitem__
+    base = at(span.start_char)
+    end = at(span.end_char - 1) + 1 if len(span) else base
+    text = span.text if original is None else original[base:end]
     tokens = []
     for tok in span:
         head = tok.head.i - first
@@ -229,7 +241,7 @@ def span_to_sentence(span: Any, start: int) -> Sentence:
                 upos=tok.pos_,
                 deprel=tok.dep_,
                 head=head,
-                start=tok.idx - base,
+                start=at(tok.idx) - base,
                 ws=tok.whitespace_,
                 tag=tok.tag_,
                 ent_type=tok.ent_type_,
@@ -237,4 +249,4 @@ def span_to_sentence(span: Any, start: int) -> Sentence:
                 feats=str(tok.morph),
             )
         )
-    return Sentence(text=text, start=start, tokens=tuple(tokens))
+    return Sentence(text=text, start=base + offset, tokens=tuple(tokens))

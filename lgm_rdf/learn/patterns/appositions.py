@@ -34,6 +34,9 @@ WORKS = WORK_WHOLES | SERIAL_PARTS | words("poem play painting sculpture documen
 # what may stand before a class noun a title is set off after: "the", "a", "an", an owner
 _INDEFINITE = frozenset({"a", "an", "another"})
 _SET_OFF_OWNERS = _INDEFINITE | {"the", "poss"}
+# entity types of a one-word name the tagger may take for a plural noun ("Leeds", "Scots"); not
+# a people ("The largest minority, Hungarians,": a plural of members, no name)
+_UNTAGGED_NAME_TYPES = frozenset({"GPE", "LOC", "LANGUAGE", "PERSON"})
 
 
 def set_off_title(v: DepView, k: int) -> bool:
@@ -74,7 +77,9 @@ class AppositionRules(RuleBase):
         v, b, toks = self.v, self.b, self.v.tokens
         for i in range(1, len(v)):
             h = v.head(i)
-            if v.rels[i] != "appos" or h is None or h >= i or not b.proper(i):
+            if v.rels[i] != "appos" or h is None or h >= i:
+                continue
+            if not b.proper(i) and not self._untagged_name(i):
                 continue
             first = min(v.subtree(i))
             # the comma after the name is the noun's too: compare with what comes before it
@@ -96,10 +101,21 @@ class AppositionRules(RuleBase):
             if v.children(i, "appos") or (whose and not self._person_with_role(h, i)):
                 continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
+            if name is not None and not b.proper(i):
+                name = replace(name, is_name=True)  # "a 74th language, Scots,": one name
             if name is not None and name.is_name:
                 self.rule = "definite-apposition"
                 parent = b.title_class(h, name) if whose else b.parent(h, name)
                 self._emit("inheritance", name, parent, 0.8)
+
+    def _untagged_name(self, i: int) -> bool:
+        """A one-word name the tagger took for a plural common noun ("A 74th language, [Scots]NNS,
+        was", "its largest city, [Leeds]NNS,"): capitalised inside the sentence, with no words of
+        its own, and a named entity of a place, a language or a person."""
+        tok = self.v.tokens[i]
+        if tok.upos != "NOUN" or tok.ent_type not in _UNTAGGED_NAME_TYPES or self.v.kids[i]:
+            return False
+        return tok.text[:1].isupper() and tok.text[1:].isalpha() and tok.text[1:].islower()
 
     def _person_with_role(self, h: int, i: int) -> bool:
         """A person's name set off after a role noun a name modifies ("The BBC presenter, Ann

@@ -403,7 +403,9 @@ class ArgTokens:
         if "\n" in label:
             return None  # a name does not run over a line break: badge rows, list debris
         acronym = looks_like_acronym(label)
-        if junk_key(key) or (key in STOP_WORDS and not acronym) or key in NAME_SUFFIXES:
+        # a Roman numeral is a suffix written in capitals ("II"); "Ii" is a name (in Finland)
+        suffix = key in NAME_SUFFIXES and not (set(key) <= set("ivx") and not label.isupper())
+        if junk_key(key) or (key in STOP_WORDS and not acronym) or suffix:
             return None  # "[1]", "x", "italic_b", "lit.", a stop word, "Jr." cut from its name
         if key.count("(") != key.count(")") or key.count('"') % 2:
             return None  # "timezone(timezone.utc", 'multipleof("x': a name or code cut short

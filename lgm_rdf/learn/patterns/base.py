@@ -25,6 +25,10 @@ from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.model import Sentence
 from lgm_rdf.nlp.wordlists import VACUOUS
 
+# parts that name no part: an empty word, or "part" itself ("is divided into two parts, A and B":
+# the names are the parts)
+_EMPTY_PARTS = VACUOUS | {"part"}
+
 
 class RuleBase:
     """One sentence under analysis and the relations found in it so far."""
@@ -42,8 +46,8 @@ class RuleBase:
         ("thing"), or both are the same concept."""
         if a is None or b is None:
             return
-        if kind == "composition" and b.key in VACUOUS and not b.is_name:
-            return  # "contains most things you need": an empty word is no part
+        if kind == "composition" and b.key in _EMPTY_PARTS and not b.is_name:
+            return  # "contains most things you need", "is divided into two parts": no part
         if any(not arg.is_name and arg.label.lower().endswith(" ones") for arg in (a, b)):
             return  # "journals, including remote ones": "ones" stands for a noun said before
             # (a singular "one" may number: "disc one", "season one")

@@ -58,6 +58,18 @@ _RATING_VERBS = JUDGING_VERBS | frozenset({"recognise", "recognize", "declare", 
 # verbs whose bare office names the post its subject held ("served as president", "was elected
 # president", "was hired as head coach")
 _APPOINTING_VERBS = _SERVING | HIRING_VERBS | DECLARING_VERBS
+# passive verbs of choosing, whose "as" names what the subject was chosen to be ("Tokyo was
+# selected as the host city", "She was nominated as a candidate")
+_CHOOSING_VERBS = words("select choose pick nominate shortlist")
+# verbs of opening with no object, whose "as" names what the subject opened as ("The station
+# opened in 1990 as a halt", "The building reopened as a museum")
+_OPENING_VERBS = words("open reopen")
+# what one is chosen or opens "as" that is a purpose or a manner, no class: "was chosen as a
+# compromise", "was selected as a precaution", "opened as a protest"
+_PURPOSE_NOUNS = words(
+    "compromise precaution gesture protest measure response reward punishment tribute result "
+    "consequence test trial experiment sign token example alternative substitute stopgap"
+)
 
 
 class BecomingRules(ProseRules):
@@ -97,6 +109,8 @@ class BecomingRules(ProseRules):
             for n in (n for n in preds if n > i and self._class_predicate(n)):
                 if v.lemma(n) in _NO_STATE_NOUNS:
                     continue  # "remains a mystery", "was created as a hobby"
+                if v.lemma(i) in _CHOOSING_VERBS | _OPENING_VERBS and v.lemma(n) in _PURPOSE_NOUNS:
+                    continue  # "was chosen as a compromise": a purpose
                 ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
                 if ccs and any(b.proper(k) for k in range(ccs[0], n)):
                     continue  # "Smith became a senator and Jones a judge": gapping
@@ -119,7 +133,9 @@ class BecomingRules(ProseRules):
             return v.children(i, "attr", "xcomp")  # xcomp: Universal Dependencies
         if lemma in DECLARING_VERBS | JUDGING_VERBS and passive:
             return v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
-        if passive and lemma in FOUNDING_VERBS | HIRING_VERBS:
+        if passive and lemma in FOUNDING_VERBS | HIRING_VERBS | _CHOOSING_VERBS:
+            return v.pp_objects(i, "as")
+        if not passive and lemma in _OPENING_VERBS and not v.children(i, "obj", "dobj"):
             return v.pp_objects(i, "as")
         if not passive and lemma in _SERVING:
             return v.pp_objects(i, "as")

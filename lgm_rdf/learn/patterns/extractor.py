@@ -137,6 +137,7 @@ class SentenceRules(
             ("bracketed-members", self._bracketed_members),
             ("foreign-name", self._foreign_names),
             ("other-script-name", self._other_script_names),
+            ("respelled-name", self._respelled_names),
         )
 
     # ---------------------------------------------------------------- inheritance

@@ -70,10 +70,15 @@ class ItemListReader(ListRules):
             return None
         k = j + 2
         if toks[k].text == "(":
-            end = min(len(toks), k + _MAX_BRACKET)
-            close = next((m for m in range(k + 1, end) if toks[m].text == ")"), None)
+            close = self._closing_bracket(k)
             k = close + 1 if close is not None else k
         return k + 1 if k < len(toks) and toks[k].text == "," else None
+
+    def _closing_bracket(self, k: int) -> int | None:
+        """The ")" closing the short bracket opened at ``k`` ("(2001)", "(with Sean Paul)")."""
+        toks = self.v.tokens
+        end = min(len(toks), k + _MAX_BRACKET)
+        return next((m for m in range(k + 1, end) if toks[m].text == ")"), None)
 
     def _phrase_ends_list(self, j: int, items: list[list[int]]) -> bool:
         """After ", and", the word ``j`` that opens no item ends the list as a phrase of its
@@ -110,14 +115,7 @@ class ItemListReader(ListRules):
             if k < len(toks) and (toks[k].upos in _ITEM_WORDS or toks[k].tag == "POS"):
                 return [], j  # a longer phrase than a name ("Apple's products")
         if nxt < len(toks) and toks[nxt].text == "(":  # "(2001)", "(with Sean Paul)"
-            close = next(
-                (
-                    k
-                    for k in range(nxt + 1, min(len(toks), nxt + _MAX_BRACKET))
-                    if toks[k].text == ")"
-                ),
-                None,
-            )
+            close = self._closing_bracket(nxt)
             if close is None:
                 return [], j
             nxt = close + 1

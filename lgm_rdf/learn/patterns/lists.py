@@ -72,9 +72,9 @@ class ListRules(VerbRules):
                 children = [a for o in objs for a in self.b.expand(o, "kind")]
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
                 children = self.b.args(items[:cut], "kind")
-            whole = self._listed_for(p, objs)
+            whole = self._listed_for(p, objs)  # a moved list's "of" phrase is the one ``p`` is in
             for child in children:
-                self._emit("inheritance", child, self.b.parent(whole, child), 0.9)
+                self._emit("inheritance", child, self.b.parent(whole, child, whole != p), 0.9)
 
     def _singled_examples(self, p: int) -> list[int]:
         """The apposition set off after plural ``p`` that an adverb of example opens ("several
@@ -117,15 +117,22 @@ class ListRules(VerbRules):
 
     def _listed_for(self, p: int, objs: list[int]) -> int:
         """The noun a list after ``p`` is about: "Antioxidants in bings, such as flavonoids"
-        lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase)."""
+        lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase);
+        "forerunners of the piano such as the clavichord" lists the plural, as a definite
+        singular names one thing and has no examples (a bare one may: "fans of music such as
+        jazz", "cases of cancer such as melanoma" list music and cancers)."""
         v = self.v
         prep = v.head(p)
         if not objs or v.rels[p] != "pobj" or prep is None:
             return p
         noun = v.head(prep)
+        if noun is None or v.tokens[noun].upos != "NOUN" or not v.is_plural(noun):
+            return p
         first = min(v.subtree(objs[0]))
-        comma = any(v.tokens[k].text == "," for k in range(p + 1, first))
-        if comma and noun is not None and v.tokens[noun].upos == "NOUN" and v.is_plural(noun):
+        if any(v.tokens[k].text == "," for k in range(p + 1, first)):
+            return noun
+        of_singular = v.lemma(prep) == "of" and not v.is_plural(p) and v.tokens[p].upos == "NOUN"
+        if of_singular and v.determiner(p) == "the":
             return noun
         return p
 

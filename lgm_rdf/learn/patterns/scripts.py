@@ -6,6 +6,8 @@ right after it, without the "(Korean: ...)" label ``foreign`` reads. Two names w
 different scripts (Latin and Hangul, Kana, Cyrillic ...) cannot be one phrase and its gloss, so
 the bracket names the same thing. A quoted title spelled with letters English does not use
 ("Ł", "ą") and followed by a bracketed title in plain English letters is its translation.
+The same words spelled again in brackets with accents ("Krakow (Kraków)", "Sao Paulo (São
+Paulo)") are one name in two spellings.
 """
 
 from __future__ import annotations
@@ -51,6 +53,14 @@ def _foreign_latin(text: str) -> bool:
     return any(ch.isalpha() and not ch.isascii() for ch in text) and script(text) == "LATIN"
 
 
+def folded(text: str) -> str:
+    """``text`` without its accents and marks, in lower case and single spaces ("vāstu
+    śāstra" -> "vastu sastra"): what two spellings of one name share."""
+    letters = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    return " ".join(plain.lower().split())
+
+
 def _english_title(words: list[str]) -> bool:
     """Words of a title in plain English letters, each capitalised but the small ones."""
     return len(words) >= 2 and all(
@@ -68,7 +78,7 @@ def _open_quote(text: str) -> int:
 
 
 class ScriptNameRules(RuleBase):
-    """The rule ``other-script-name``."""
+    """The rules ``other-script-name`` and ``respelled-name``."""
 
     def _other_script_names(self) -> None:
         """ "X (Y)" where X and Y are written in different scripts, or X is a quoted title in
@@ -89,6 +99,35 @@ class ScriptNameRules(RuleBase):
             if a != b and not junk_key(a) and not junk_key(b):
                 self.rule = "other-script-name"
                 self._emit("alias", Arg(a, outer, True), Arg(b, inner[0], True), 0.8)
+
+    def _respelled_names(self) -> None:
+        """ "Krakow (Kraków)", "Sao Paulo (São Paulo)": a capitalised name right before a
+        bracket spelled again inside it with accents or marks (the two the same once those are
+        taken away) is one name in two spellings: an alias. Only letters count; the bracket
+        holds nothing else but a comma or a semicolon after the name. Common words are not
+        respelled but other words ("rose (rosé)", "resume (résumé)")."""
+        toks, text = self.v.tokens, self.sentence.text
+        for p in range(1, len(toks) - 2):
+            if toks[p].text != "(":
+                continue
+            end = next((k for k in range(p + 1, len(toks)) if toks[k].text in ",;)"), None)
+            if end is None or end == p + 1:
+                continue
+            inner = text[toks[p + 1].start : toks[end - 1].end]
+            count = len(inner.split())
+            if p - count < 0 or not all(ch.isalpha() or ch in " -'" for ch in inner):
+                continue
+            outer = text[toks[p - count].start : toks[p - 1].end]
+            if any(not ch.isascii() for ch in outer) or folded(outer) != folded(inner):
+                continue
+            if len(outer.split()) != count or inner.isascii():
+                continue  # the same words, token for token; the bracket adds marks
+            if not (outer[:1].isupper() and inner[:1].isupper()):
+                continue  # "rose (rosé)", "resume (résumé)": other words, not one name
+            a, b = normalise_label(outer), normalise_label(inner)
+            if not junk_key(a) and not junk_key(b):
+                self.rule = "respelled-name"
+                self._emit("alias", Arg(a, outer, True), Arg(b, inner, True), 0.85)
 
     def _same_name(self, outer: str, quoted: bool, inner: str, inner_tokens: list) -> bool:
         """Whether ``inner`` (in brackets after ``outer``) is ``outer`` in another script

@@ -14,6 +14,7 @@ from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
+from lgm_rdf.learn.patterns.named_parts import counted_names
 from lgm_rdf.learn.patterns.spelling import spelled_out
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
@@ -243,19 +244,26 @@ class VerbRules(AliasRules):
                     self.rule = "has-parts"
                     self._emit_all("composition", b.args(wholes, "kind"), self._parts(n), 0.7)
 
-    def _counted_parts(self, subject_tokens: list[int], direct: list[int]) -> bool:
-        """ "The diocese has 20 parishes", "The album has twelve tracks": a thing (no person,
-        no pronoun for one) has a counted plural of parts. Not amounts, measures or spans of
-        time ("has 300 acres", "has two years left"), tallies ("has 20 titles", "300 deaths"),
-        nor relations ("has two sons", "has three versions")."""
+    def _thing_has(self, subject_tokens: list[int], direct: list[int]) -> bool:
+        """A thing (no person, no pronoun for one) has one direct object."""
         v = self.v
         if len(direct) != 1 or not subject_tokens:
             return False
-        o = direct[0]
         for t in subject_tokens:
             tok = v.tokens[t]
             if tok.upos == "PRON" or tok.ent_type in ("PERSON", "NORP") or person_noun(v.lemma(t)):
                 return False
+        return True
+
+    def _counted_parts(self, subject_tokens: list[int], direct: list[int]) -> bool:
+        """ "The diocese has 20 parishes", "The album has twelve tracks": a thing has a counted
+        plural of parts. Not amounts, measures or spans of time ("has 300 acres", "has two
+        years left"), tallies ("has 20 titles", "300 deaths"), nor relations ("has two sons",
+        "has three versions")."""
+        v = self.v
+        if not self._thing_has(subject_tokens, direct):
+            return False
+        o = direct[0]
         counts = [k for k in v.children(o, "nummod") if v.tokens[k].ent_type == "CARDINAL"]
         if not counts or not v.is_plural(o) or not v.tokens[o].text.islower():
             return False
@@ -385,9 +393,11 @@ class VerbRules(AliasRules):
             found = [b.whole(w) for o in parts for w in v.pp_objects(o, "of")]
             wholes = [w for w in found if w is not None]
             self._emit_all("composition", wholes, subjects, 0.85)
-        elif lemma == "have" and not passive and self._counted_parts(subject_tokens, direct):
+        elif lemma == "have" and not passive and self._thing_has(subject_tokens, direct):
             self.rule = "has-parts"  # "The diocese has 20 parishes and ministry districts"
-            self._emit_all("composition", subjects, self._parts(direct[0]), 0.7)
+            kinds = self._parts(direct[0]) if self._counted_parts(subject_tokens, direct) else []
+            named = b.args(counted_names(v, b, direct[0]), "name")  # "two parts, A and B"
+            self._emit_all("composition", subjects, kinds + named, 0.7)
         elif lemma == "stand" and not passive:  # "NASA stands for ..."
             self.rule = "stand-for"
             names = [a for a in b.args(subject_tokens, "name") if looks_like_acronym(a.label)]
