@@ -1,4 +1,6 @@
-"""Forms of the thirty-third session. The sentences are written for these tests.
+"""Forms of the thirty-third session. The sentences are written for these tests; the
+examples of bare "of" objects ("types of cheese", "fans of music", "cases of cancer") and the
+counted parts without names already held before the session and guard that they still do.
 
 - A one-word name the tagger took for a plural common noun ("Leeds", "Scots") set off after a
   class noun is still a name: "A 74th language, Scots, was announced" gives `scots ⊑ language`.
