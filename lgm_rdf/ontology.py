@@ -110,6 +110,15 @@ def normalise_label(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def without_accents(text: str) -> str:
+    """``text`` without its accents and other combining marks ("Kraków" → "Krakow", "vāstu" →
+    "vastu"): what two spellings of one name share."""
+    if text.isascii():  # nothing to take away (most keys)
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def without_article(key: str) -> str:
     """A normalised key without its leading article ("the simpsons" → "simpsons"); a key that
     is only an article stays."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import ChainMap, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from pyoxigraph import NamedNode
 
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import words as word_set
-from lgm_rdf.ontology import load_query, normalise_label
+from lgm_rdf.ontology import load_query, normalise_label, without_accents
 from lgm_rdf.store.base import GraphStore
 from lgm_rdf.store.index_cache import IndexCache, key_of
 
@@ -64,10 +63,7 @@ def fold(key: str) -> str:
     the title "Act of War: Direct Action")."""
     if ":" in key or ";" in key or "," in key:
         key = _INNER_PUNCT.sub(" ", key).strip()
-    if key.isascii():  # nothing to fold (most keys)
-        return key
-    decomposed = unicodedata.normalize("NFKD", key)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return without_accents(key)
 
 
 def words_of_key(key: str) -> list[str]:

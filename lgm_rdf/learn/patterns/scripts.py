@@ -19,7 +19,7 @@ from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.wordlists import words
-from lgm_rdf.ontology import normalise_label, without_article
+from lgm_rdf.ontology import normalise_label, without_accents, without_article
 
 _OPEN_QUOTES = '"“«„'
 _CLOSE_QUOTES = '"”»“'
@@ -56,9 +56,7 @@ def _foreign_latin(text: str) -> bool:
 def folded(text: str) -> str:
     """``text`` without its accents and marks, in lower case and single spaces ("vāstu
     śāstra" -> "vastu sastra"): what two spellings of one name share."""
-    letters = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in letters if not unicodedata.combining(ch))
-    return " ".join(plain.lower().split())
+    return " ".join(without_accents(text).lower().split())
 
 
 def _english_title(words: list[str]) -> bool:
