@@ -14,6 +14,7 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.offices import ranked_office
+from lgm_rdf.learn.patterns.standing import related_here
 from lgm_rdf.learn.patterns.words import (
     EVALUATIVE_NOUNS,
     KIN_MODIFIERS,
@@ -95,7 +96,7 @@ class AppositionRules(RuleBase):
                 continue  # "the capital of France, Paris"; a relational noun below
             if det in ("a", "an") and any(toks[k].upos != "PUNCT" for k in range(h + 1, first)):
                 continue  # "a compilation album by the Santa Cruz, California-based band X"
-            if relational_noun(v.lemma(h)) or v.lemma(h) in NAME_NOUNS:
+            if related_here(v, h) or v.lemma(h) in NAME_NOUNS:
                 continue
             whose = any(b.proper(k) for k in v.kids[h] if k < h)
             if v.children(i, "appos") or (whose and not self._person_with_role(h, i)):
@@ -174,7 +175,7 @@ class AppositionRules(RuleBase):
         v = self.v
         if not v.tokens[i].text.islower() or v.determiner(i) != "the" or v.is_plural(i):
             return False
-        if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or relational_noun(v.lemma(i)):
+        if v.tokens[i].upos != "NOUN" or v.lemma(i) in excluded or related_here(v, i):
             return False
         return not (v.pp_objects(i, "of", "to") or v.children(i, "poss") or self.b.selected(i))
 

@@ -40,6 +40,7 @@ from lgm_rdf.learn.patterns.extents import (
     noun_object,
     ranking,
     role_before_name,
+    run_on_name,
     title_goes_on,
     title_tail,
 )
@@ -236,7 +237,7 @@ class ArgTokens:
                     or (mode == "whole" and rel in ("conj", "cc"))
                     or (rel in ("cc", "conj") and ampersand_object(v, self.proper, i))
                     or (v.tokens[i].upos == "VERB" and rel in ("obj", "prt") and k > i)
-                    or (capital and rel == "appos" and self._run_on_name(i, k))
+                    or (capital and rel == "appos" and run_on_name(v, i, k))
                 )
             if ok:
                 keep |= v.subtree(k, _DEEP_SKIP) - exclude
@@ -250,18 +251,6 @@ class ArgTokens:
         if capital and lo >= 2 and v.tokens[lo - 1].text in NAME_PARTICLES and self.proper(lo - 2):
             idx = list(range(self.name_tokens(lo - 2, exclude, mode)[0], idx[-1] + 1))
         return idx
-
-    def _run_on_name(self, i: int, k: int) -> bool:
-        """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with nothing but
-        hyphens and capitalised words between it and the name ``i`` is the rest of the name."""
-        v = self.v
-        names = {v.tokens[i].upos, v.tokens[k].upos} == {"PROPN"}  # not "[Senators]NOUN Mitch X"
-        if not (k > i and names and v.tokens[k].text[:1].isupper()):
-            return False
-        # stops at the first mark: a long list of appositions costs no scan of all between
-        return all(
-            w in HYPHENS or w[:1].isupper() for w in (v.tokens[j].text for j in range(i + 1, k))
-        )
 
     def title_objects(self, i: int) -> list[int]:
         """Objects of prepositions after the name ``i`` that go on with a capitalised article:

@@ -5,7 +5,7 @@ inheritance  "Paris became a city", "Machu Picchu was declared a World Heritage 
              lawyer", "He was hired as an assistant coach", "He began his career as a
              reporter", "The Union was created as a dominion", "Kubrick is regarded as one of
              the most influential directors", "She joined the band as a guitarist", "He was
-             elected mayor" (an office held, no article)
+             elected mayor" (an office held, no article), "Notre-Dame was built as a cathedral"
 """
 
 from __future__ import annotations
@@ -61,6 +61,9 @@ _APPOINTING_VERBS = _SERVING | HIRING_VERBS | DECLARING_VERBS
 # passive verbs of choosing, whose "as" names what the subject was chosen to be ("Tokyo was
 # selected as the host city", "She was nominated as a candidate")
 _CHOOSING_VERBS = words("select choose pick nominate shortlist")
+# passive verbs of building and issuing, whose "as" names what the subject was made to be
+# ("Notre-Dame was built as a cathedral", "Imagine was issued as a single")
+_BUILDING_VERBS = words("build rebuild construct issue reissue")
 # verbs of opening with no object, whose "as" names what the subject opened as ("The station
 # opened in 1990 as a halt", "The building reopened as a museum")
 _OPENING_VERBS = words("open reopen")
@@ -109,7 +112,8 @@ class BecomingRules(ProseRules):
             for n in (n for n in preds if n > i and self._class_predicate(n)):
                 if v.lemma(n) in _NO_STATE_NOUNS:
                     continue  # "remains a mystery", "was created as a hobby"
-                if v.lemma(i) in _CHOOSING_VERBS | _OPENING_VERBS and v.lemma(n) in _PURPOSE_NOUNS:
+                chosen = _CHOOSING_VERBS | _OPENING_VERBS | _BUILDING_VERBS
+                if v.lemma(i) in chosen and v.lemma(n) in _PURPOSE_NOUNS:
                     continue  # "was chosen as a compromise": a purpose
                 ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
                 if ccs and any(b.proper(k) for k in range(ccs[0], n)):
@@ -133,7 +137,7 @@ class BecomingRules(ProseRules):
             return v.children(i, "attr", "xcomp")  # xcomp: Universal Dependencies
         if lemma in DECLARING_VERBS | JUDGING_VERBS and passive:
             return v.children(i, "xcomp", "obj") + v.pp_objects(i, "as")
-        if passive and lemma in FOUNDING_VERBS | HIRING_VERBS | _CHOOSING_VERBS:
+        if passive and lemma in FOUNDING_VERBS | HIRING_VERBS | _CHOOSING_VERBS | _BUILDING_VERBS:
             return v.pp_objects(i, "as")
         if not passive and lemma in _OPENING_VERBS and not v.children(i, "obj", "dobj"):
             return v.pp_objects(i, "as")

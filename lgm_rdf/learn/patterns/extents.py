@@ -175,6 +175,30 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
     return idx
 
 
+def epithet(v: DepView, i: int, k: int) -> bool:
+    """ "Alexander [the Great]", "Henry [the Navigator]": the apposition ``k`` of the one-word
+    name ``i`` is "the" and one capitalised word right after it, no comma between, a byname that
+    is part of the name."""
+    toks = v.tokens
+    if k != i + 2 or toks[i + 1].text != "the" or v.head(i + 1) != k or v.kids[k] != [i + 1]:
+        return False
+    one_word = not any(toks[c].text[:1].isupper() for c in v.children(i, "compound", "flat"))
+    return one_word and toks[k].upos == "PROPN" and toks[k].text[1:].islower()
+
+
+def run_on_name(v: DepView, i: int, k: int) -> bool:
+    """ "[Jacques]-Nicolas [Billaud-Varenne]appos": a capitalised apposition with nothing but
+    hyphens and capitalised words between it and the name ``i`` is the rest of the name; so is
+    a byname ("Henry [the Navigator]", ``epithet``)."""
+    if epithet(v, i, k):
+        return True
+    names = {v.tokens[i].upos, v.tokens[k].upos} == {"PROPN"}  # not "[Senators]NOUN Mitch X"
+    if not (k > i and names and v.tokens[k].text[:1].isupper()):
+        return False
+    # stops at the first mark: a long list of appositions costs no scan of all between
+    return all(w in HYPHENS or w[:1].isupper() for w in (v.tokens[j].text for j in range(i + 1, k)))
+
+
 def opening_adverb(v: DepView, idx: list[int]) -> bool:
     """The name tokens ``idx`` open the sentence with an adverb that is no part of the entity
     after it ("Overall Spain was", ``words.SENTENCE_ADVERBS``)."""

@@ -4,6 +4,7 @@ the parse of such a list often breaks, so the rules that need its items read the
 
 from __future__ import annotations
 
+from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.lists import ListRules
 from lgm_rdf.learn.patterns.words import ARTICLES
@@ -58,6 +59,16 @@ class ItemListReader(ListRules):
         if len(items) > 1 and not last:
             return []  # "including A, B, he said": no closed list
         return items
+
+    def listed_names(self, o: int) -> list[Arg | None]:
+        """The names of a closed list that opens with the name ``o`` ("of Tokelau, the Ross
+        Dependency, the Cook Islands and Niue", "such as Bach, Handel, and Mozart wrote"), read
+        off the words: the parse often hangs the later names elsewhere. [] when no such list
+        starts there."""
+        items = self._named_items(min(self.v.subtree(o)))
+        if len(items) < 2 or o not in items[0]:
+            return []
+        return [self.b.from_tokens(span, "name") for span in items]
 
     def _lost_title(self, j: int) -> int | None:
         """The token after an empty pair of double quotes at ``j``, a bracket after them ("(1999)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lgm_rdf.learn.patterns.depview import DepView
+from lgm_rdf.learn.patterns.words import NAME_PARTICLES
 
 
 def phrase_start(v: DepView, i: int) -> int:
@@ -59,3 +60,18 @@ def common_phrase(v: DepView, a: int) -> bool:
     """A common noun with no capitalised word before it ("maiden name", not "the Mexican X")."""
     words = range(min(v.subtree(a)), a + 1)
     return v.tokens[a].upos == "NOUN" and not any(v.tokens[k].text[:1].isupper() for k in words)
+
+
+def title_case(v: DepView, start: int, end: int) -> bool:
+    """Tokens ``start``..``end`` are one capitalised name (quotes, hyphens inside words and name
+    particles between capitalised words allowed: "Twins Seven-Seven", "Vasco da Gama"), no
+    comma."""
+    toks = v.tokens
+    words = [
+        toks[k]
+        for k in range(start, end + 1)
+        if toks[k].text not in ('"', "“", "”", "'")
+        and not v.joining_hyphen(k)
+        and not (start < k < end and toks[k].text in NAME_PARTICLES and (v.head(k) or 0) > k)
+    ]
+    return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)

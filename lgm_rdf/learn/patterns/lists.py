@@ -7,6 +7,7 @@ inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs including A1, A2", "
 
 from __future__ import annotations
 
+from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
@@ -32,6 +33,11 @@ _OTHERS = frozenset({"other", "many", "most", "all", "some", "several"})
 _EXAMPLE_ADVERBS = frozenset({"notably", "particularly", "especially", "namely"})
 # nouns that measure: an "including" after them counts in, it lists no kinds
 _MEASURING = MEASURE_NOUNS | AMOUNT_NOUNS
+# nouns of descent: "precursors of X such as A" lists precursors, whatever X is
+_LINEAGE_NOUNS = frozenset(
+    {"precursor", "forerunner", "predecessor", "ancestor", "antecedent", "successor"}
+    | {"descendant", "offshoot"}
+)
 
 
 class ListRules(VerbRules):
@@ -70,11 +76,19 @@ class ListRules(VerbRules):
                 continue  # 'ambiguities like "does it check or wait?"': a quotation
             if cut is None:
                 children = [a for o in objs for a in self.b.expand(o, "kind")]
+                if objs and len(named := self.listed_names(objs[0])) >= len(children):
+                    children = [a for a in named if a is not None]  # "such as A, B, and C
+                    # wrote": a list the parse broke, read off the words
             else:  # "paintings like "Rejtan" ..., numerous portraits": the list ran on
                 children = self.b.args(items[:cut], "kind")
             whole = self._listed_for(p, objs)  # a moved list's "of" phrase is the one ``p`` is in
             for child in children:
                 self._emit("inheritance", child, self.b.parent(whole, child, whole != p), 0.9)
+
+    def listed_names(self, o: int) -> list[Arg | None]:
+        """The names of a closed list that opens with the name ``o``, read off the words where
+        the parse broke it; none here (``item_lists.ItemListReader`` reads them)."""
+        return []
 
     def _singled_examples(self, p: int) -> list[int]:
         """The apposition set off after plural ``p`` that an adverb of example opens ("several
@@ -120,7 +134,9 @@ class ListRules(VerbRules):
         lists antioxidants (a comma before the list and ``p`` inside a preposition's phrase);
         "forerunners of the piano such as the clavichord" lists the plural, as a definite
         singular names one thing and has no examples (a bare one may: "fans of music such as
-        jazz", "cases of cancer such as melanoma" list music and cancers)."""
+        jazz", "cases of cancer such as melanoma" list music and cancers), and so does a noun of
+        descent, whose "of" is what came after or before ("precursors of opera such as
+        monody")."""
         v = self.v
         prep = v.head(p)
         if not objs or v.rels[p] != "pobj" or prep is None:
@@ -134,6 +150,8 @@ class ListRules(VerbRules):
         of_singular = v.lemma(prep) == "of" and not v.is_plural(p) and v.tokens[p].upos == "NOUN"
         if of_singular and v.determiner(p) == "the":
             return noun
+        if v.lemma(prep) == "of" and v.lemma(noun) in _LINEAGE_NOUNS:
+            return noun  # "precursors of opera such as monody": what came before, not opera
         return p
 
     def _inside_relative(self, p: int, objs: list[int]) -> bool:

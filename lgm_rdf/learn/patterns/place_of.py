@@ -8,7 +8,6 @@ definite plural division noun "of" one name lists that place's parts.
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.adjectives import ranked
-from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.extents import nation_word
 from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
@@ -108,7 +107,7 @@ class PlaceOfRules(ListedPartRules):
                 continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
             args = [b.arg(c, "name") for c in names]
             if len(names) == 1 and v.is_plural(k):  # a list the parse broke up after one name
-                args = self._listed_places(names[0]) or args
+                args = self.listed_names(names[0]) or args
             if (len(args) > 1) != v.is_plural(k):
                 continue  # "the islands of Hawaii": a whole, not a member
             nations = [m for m in modifiers if m < k and b.proper(m)]
@@ -118,15 +117,6 @@ class PlaceOfRules(ListedPartRules):
                     own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
                     parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
                     self._emit("inheritance", name, parent, 0.8)
-
-    def _listed_places(self, o: int) -> list[Arg | None]:
-        """The names of a closed list that opens with the name ``o`` ("of Tokelau, the Ross
-        Dependency, the Cook Islands and Niue"), read off the words: the parse often hangs
-        the later names elsewhere. [] when no such list starts there."""
-        items = self._named_items(min(self.v.subtree(o)))
-        if len(items) < 2 or o not in items[0]:
-            return []
-        return [self.b.from_tokens(span, "name") for span in items]
 
     def _listed_name(self, k: int) -> bool:
         """Token ``k`` opens "the" and a capitalised name, as the next item of a list of names
@@ -187,7 +177,7 @@ class PlaceOfRules(ListedPartRules):
                 continue  # "the municipalities of Manchester (...), Nashua": a broken list
             if after + 2 < len(v) and toks[after].text == "," and self._listed_name(after + 1):
                 continue  # "the territories of Tokelau, the Ross Dependency and Niue": members
-            if self._listed_places(of[0]):
+            if self.listed_names(of[0]):
                 continue  # "the states of Ohio, Indiana, and Illinois": members, read above
             whole, part = b.arg(of[0], "name"), b.arg(k, "part")
             if whole is not None and whole.is_name:

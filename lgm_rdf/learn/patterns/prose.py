@@ -26,6 +26,7 @@ from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.place_of import PlaceOfRules
 from lgm_rdf.learn.patterns.singled_lists import listed_kinds
 from lgm_rdf.learn.patterns.spelling import spells
+from lgm_rdf.learn.patterns.standing import related_here
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     COPULA_HEDGES,
@@ -170,8 +171,9 @@ class ProseRules(PlaceOfRules):
             clause = v.head(s)
             if clause is None or self._blocked(clause, n, cop):
                 continue
-            if v.lemma(s) in RELATIONAL_NOUNS | NAME_NOUNS:
-                continue  # "the first member was X", "the oldest name is X"
+            if related_here(v, s) or v.lemma(s) in NAME_NOUNS:
+                continue  # "the first member was X", "the oldest name is X" (not "the current
+                # champion is X", ``standing``)
             names = v.conjuncts(n)
             if v.is_plural(s):  # "the five schools were A, B and C": as many names as counted
                 counted = [k for k in v.children(s, "nummod") if v.tokens[k].text.isalpha()]

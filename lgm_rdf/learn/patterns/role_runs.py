@@ -4,13 +4,18 @@
 Henderson", "playwright-turned-director Jang Yoo-jeong": every role of the run is a title of
 the name, though the parse joins only the last one to it (or none, when it takes the last role
 for one more item of the list). "X is a singer and record producer": the parse reads "singer and
-record" as modifiers of "producer". These functions find the run's role nouns on the tokens;
+record" as modifiers of "producer". These functions find the run's role nouns on the tokens,
+and the name after a role noun that a broken parse made a clause's subject ("Songs by the poet
+[Anna Akhmatova]subj were set to music");
 the title-noun rule (``titles``), the copula and the class extents (``args``) use them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.joined import title_case
 from lgm_rdf.learn.patterns.words import relational_noun
 from lgm_rdf.nlp.coref.lexicon import person_noun
 
@@ -106,3 +111,23 @@ def role_modifier(v: DepView, n: int) -> int | None:
         if len(conj) == 1 and cc and person_noun(v.lemma(k).split("-")[-1]):
             return k
     return None
+
+
+def second_subject(v: DepView, proper: Callable[[int], bool], k: int) -> int | None:
+    """The name right after the noun ``k`` that the parse made a second subject of a verb
+    whose own subject comes before ``k`` ("Songs by the poet [Anna Akhmatova]subj were set
+    to music"), or of a relative clause on ``k`` when ``k`` is the root ("The poet Anna
+    Akhmatova wrote it." read as "the poet that Anna wrote"): the name is the noun's (``proper``
+    tells a name). None otherwise ("told the king Henry was dead": "Henry" is the only subject
+    of its verb)."""
+    h = k + 1
+    while h < len(v) and v.rels[h] in ("compound", "flat") and (v.head(h) or 0) > h:
+        h = v.head(h) or h
+    verb = v.head(h) if h < len(v) else None
+    if verb is None or v.rels[h] not in ("subj", "subjpass") or not title_case(v, k + 1, h):
+        return None
+    earlier = [s for s in v.children(verb, "subj", "subjpass") if s < k]
+    # "The poet [Anna Akhmatova wrote it]relcl.": a clause on a noun that has no verb
+    fragment = v.rels[verb] in ("acl", "relcl") and v.head(verb) == k and v.head(k) is None
+    fragment = fragment and bool(v.children(verb, "obj"))  # no gap: "The poet John admired"
+    return h if (earlier or fragment) and proper(h) else None

@@ -15,6 +15,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier, name_head_ending_at
 from lgm_rdf.learn.patterns.joined import ampersand_name, common_phrase, listed_name, listed_span
 from lgm_rdf.learn.patterns.labels import NEGATIONS
+from lgm_rdf.learn.patterns.standing import related_here, related_modifier
 from lgm_rdf.learn.patterns.words import (
     CONTEXT_ROLE_NOUNS,
     DEMONSTRATIVES,
@@ -224,8 +225,8 @@ class ArgBuilder(ArgTokens):
         noun ("the City Manager form"), and not a bare noun before a code identifier
         ("dataclass InitVar"), nor one pointed back to ("this mode PyTorch")."""
         v = self.v
-        words = [noun, *v.children(noun, "compound", "amod")]
-        if any(relational_noun(v.lemma(k)) for k in words):
+        modifiers = v.children(noun, "compound", "amod")
+        if related_here(v, noun) or any(related_modifier(v, k) for k in modifiers):
             return False
         if DEMONSTRATIVES & {v.determiner(noun), v.determiner(name)}:
             return False  # "In this mode PyTorch is built": the noun points back, names nothing

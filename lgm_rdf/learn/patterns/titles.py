@@ -26,14 +26,19 @@ from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acr
 from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
-from lgm_rdf.learn.patterns.joined import ampersand_object
+from lgm_rdf.learn.patterns.joined import ampersand_object, title_case
 from lgm_rdf.learn.patterns.lists import sibling_names
 from lgm_rdf.learn.patterns.opening import opening_title
-from lgm_rdf.learn.patterns.role_runs import listed_roles, name_after_run, turned_role
+from lgm_rdf.learn.patterns.role_runs import (
+    listed_roles,
+    name_after_run,
+    second_subject,
+    turned_role,
+)
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     EVALUATIVE_NOUNS,
-    NAME_PARTICLES,
+    NUMBERED_PARTS,
     PLACE_CLASS_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
@@ -157,24 +162,29 @@ class TitleRules(ItemListReader):
         if not any(t.upos in ("VERB", "AUX") for t in toks):
             return  # "tests pypi Version conda Python wheels": a row of labels, no sentence
         for k in range(len(v)):
-            h = v.head(k)
-            if h is None or not self._role_word(k):
+            if not self._role_word(k):
                 continue
+            h = k if (up := v.head(k)) is None else up  # the root: "The poet [X wrote it]acl."
             while v.rels[h] == "compound" and (g := v.head(h)) is not None and g > h:
-                if not self._title_case(h, g):
+                if not title_case(v, h, g):
                     break
                 h = g  # "Poet Anna Akhmatova" parsed poet -> Anna -> Akhmatova: the whole name
-            if v.rels[k] == "compound" and k < h and self._title_case(k + 1, h):
+            if v.rels[k] == "compound" and k < h and title_case(v, k + 1, h):
                 # "the folk duo Simon & Garfunkel": one name joined by "&"
                 heads = [h] if ampersand_object(v, b.proper, h) else v.conjuncts(h)
                 names = [b.arg(c, "name", frozenset(v.subtree(k))) for c in heads]
                 noun, first = k, h
+            elif (
+                cut := second_subject(v, b.proper, k)
+            ) is not None:  # "by the poet [Anna]subj were"
+                heads, names = [cut], [b.arg(cut, "name")]
+                noun, first = k, k + 1
             elif (run := name_after_run(v, k)) is not None:  # "and [improvisor]conj Fred Frith"
                 heads, names = [run], [b.arg(run, "name", frozenset(range(k + 1)))]
                 noun, first = k, k + 1
             elif (sib := sibling_names(v, k)) is not None or (  # "guitarists [X]dobj and Y"
                 v.rels[k] != "appos"
-                and any(v.rels[a] == "appos" and self._title_case(k + 1, a) for a in v.kids[k])
+                and any(v.rels[a] == "appos" and title_case(v, k + 1, a) for a in v.kids[k])
             ):
                 heads = v.conjuncts(sib) if sib else [a for a in v.children(k, "appos") if a > k]
                 if not sib and v.is_plural(k) and not self._relative_list(heads):
@@ -205,6 +215,10 @@ class TitleRules(ItemListReader):
                 end += 1
             if end + 1 < len(v) and toks[end].text == ":" and toks[end + 1].text[:1].isupper():
                 continue  # "our publication Sentence-BERT: Sentence Embeddings ...": a subtitle
+            if v.lemma(noun) in NUMBERED_PARTS and all(
+                toks[k].ent_type == "CARDINAL" for k in range(first, end)
+            ):
+                continue  # "in episode Twenty-Nine": a number counts the episodes, no name
             for n, name in enumerate(names):
                 if n == 0 and name is not None and cut_in_quotes(v, noun + 2, name.label):
                     continue  # 'the film "Money Money, More Money"' read as "Money Money"
@@ -264,23 +278,8 @@ class TitleRules(ItemListReader):
             return tok.text not in _PLACE_PARTS  # Louisville", "north-west Iowa")
         agent = len(tok.text) > 4 and tok.text.endswith(("ist", "ian", "er", "or"))
         agent = agent or person_noun(tok.text)  # "[stonemason]PROPN Francis McGraw"
+        agent = agent or (tok.upos == "PROPN" and tok.text in WORKS)  # "the [album]PROPN Meteora"
         return agent and tok.upos in ("PROPN", "VERB", "ADJ") and v.rels[k] in ("compound", "amod")
-
-    def _title_case(self, start: int, end: int) -> bool:
-        """Tokens ``start``..``end`` are one capitalised name (quotes, hyphens inside words and
-        name particles between capitalised words allowed: "Twins Seven-Seven", "Vasco da
-        Gama"), no comma."""
-        toks = self.v.tokens
-        words = [
-            toks[k]
-            for k in range(start, end + 1)
-            if toks[k].text not in ('"', "“", "”", "'")
-            and not self.v.joining_hyphen(k)
-            and not (
-                start < k < end and toks[k].text in NAME_PARTICLES and (self.v.head(k) or 0) > k
-            )
-        ]
-        return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
 
     def _closing_titles(self) -> None:
         """ "saw re-release on the compilation album Scream Out Your Name To The Night.", "on the

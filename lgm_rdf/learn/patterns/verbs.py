@@ -14,6 +14,7 @@ from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
+from lgm_rdf.learn.patterns.kind_terms import called_term, type_of_object
 from lgm_rdf.learn.patterns.named_parts import counted_names
 from lgm_rdf.learn.patterns.spelling import spelled_out
 from lgm_rdf.learn.patterns.words import (
@@ -32,7 +33,7 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.plural import singular
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS
+from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS
 
 # what may follow a list member: the next one comes after punctuation or a conjunction
 _JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
@@ -83,7 +84,7 @@ class VerbRules(AliasRules):
             before = v.tokens[phrase - 1].text if phrase > 0 else ""
             restrictive = reduced and common and v.is_plural(s) and before not in (",", "(")
             # "Another site nearby is called X": "another ..." gives no argument, the noun counts
-            described = self._described(subjects or [s], i)
+            described = self._described(subjects or [s], i) or (reduced and type_of_object(v, s))
             if naming and (described or restrictive) or v.lemma(i) == "name":
                 if reduced:
                     self._named_member(i, s)
@@ -161,7 +162,7 @@ class VerbRules(AliasRules):
         ):
             return  # a name; a common noun may open the sentence ("Birds known as penguins")
         plural = v.is_plural(noun)
-        if not plural and v.determiner(noun) not in ARTICLES:
+        if not plural and v.determiner(noun) not in ARTICLES and not type_of_object(v, noun):
             return
         lemma = v.lemma(verb)
         found = v.pp_objects(verb, "as") if lemma in ALIAS_AS else []
@@ -172,27 +173,10 @@ class VerbRules(AliasRules):
                 name = b.arg(o, "alias")
                 if name is not None:
                     self._emit("inheritance", name, b.parent(noun, name), 0.85)
-            elif self._called_term(noun, o):
+            elif called_term(v, noun, o):
                 self.rule = "called-term"
                 term = b.arg(o, "kind")
                 self._emit("inheritance", term, b.parent(noun, term) if term else None, 0.8)
-
-    def _called_term(self, noun: int, o: int) -> bool:
-        """ "a lack of proteins called gamma globulins": a plural common noun that a naming
-        participle gives a plural term of its own (bare or with "the") has it as a kind; not a
-        singular one ("a file called series" names one file), a mention, a vague or relational
-        noun, or a term "of" something."""
-        v = self.v
-        tok = v.tokens[o]
-        if tok.upos != "NOUN" or not tok.text.islower() or v.quoted(o):
-            return False
-        if not (v.is_plural(noun) and v.is_plural(o)) or v.determiner(o) not in ("", "the"):
-            return False  # "a file called series", "The novel known as war story": one thing's
-            # name or description
-        lemmas = (v.lemma(noun), v.lemma(o))
-        if any(w in NAME_NOUNS | VACUOUS or relational_noun(w) for w in lemmas):
-            return False
-        return not v.pp_objects(o, "of") and lemmas[0] != lemmas[1]
 
     def _introduced(self, noun: int, verb: int) -> int:
         """The noun a naming participle introduces: a name introduces a new referent, so after

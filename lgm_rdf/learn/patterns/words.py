@@ -361,6 +361,7 @@ NUMBERED_REFERENCES = words(
     "section chapter paragraph article clause patient case question exercise lemma theorem "
     "option point stage phase level"
 )
+NUMBERED_PARTS = NUMBERED_REFERENCES | words("episode track volume season installment instalment")
 # nouns of events a name before them names ("the Birmingham tornado", "the Natchez fire")
 EVENT_NOUNS = words(
     "tornado outbreak fire earthquake flood hurricane cyclone typhoon storm blizzard eruption "

@@ -1,0 +1,39 @@
+"""Nouns for a standing a person holds ("champion", "queen", "veteran").
+
+They are relational nouns ("the queen of Scotland", "his champion") only when something relates
+them: an owner or an "of". Bare before or beside a name they say what the name is: "the de facto
+queen Lady Jane Grey", "the American League champion Houston Astros", "The last Central Powers
+veteran, Franz Künstler,". Kin and other relations ("his brother E. B. White", "its founder,
+X") stay relational whatever is written with them. "head" before another noun ranks it ("head
+coach John Smith"): no relation either.
+"""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.depview import DepView
+from lgm_rdf.learn.patterns.words import relational_noun
+from lgm_rdf.nlp.wordlists import words
+
+STANDING_NOUNS = words(
+    "king queen prince princess champion veteran ambassador representative winner graduate "
+    "alumnus alumna"
+)
+
+
+def related_here(v: DepView, n: int) -> bool:
+    """Whether the noun ``n`` says what one is of another in this sentence: a relational noun
+    (``words.relational_noun``), unless it names a standing and has no owner and no "of"."""
+    lemma = v.lemma(n)
+    if not relational_noun(lemma):
+        return False
+    if lemma not in STANDING_NOUNS:
+        return True
+    return bool(v.children(n, "poss") or v.pp_objects(n, "of"))
+
+
+def related_modifier(v: DepView, k: int) -> bool:
+    """Whether the modifier ``k`` of a noun makes it relative to something ("sister franchise
+    Pizza Hut", "member states"): a relational noun, not "head" compounded to another noun."""
+    if v.lemma(k) == "head" and v.rels[k] == "compound":
+        return False
+    return related_here(v, k)
