@@ -6,7 +6,8 @@ session and guard that they still do.
 - A noun for a standing a person holds ("champion", "queen", "veteran") is relational only
   when something relates it, an owner or an "of": "the American League champion Houston
   Astros" gives `houston astros ⊑ champion`, "the queen of Scotland, Mary," and "Her champion,
-  Sir Lancelot," give nothing. "head" compounded to a role ranks it ("head coach John Smith").
+  Sir Lancelot," give nothing; nor does a person's standing said of a thing ("10-year veteran
+  Soil Art Gallery"). "head" compounded to a role ranks it ("head coach John Smith").
 - A lower-case work noun the tagger took for a name ("the [album]PROPN Meteora") still says
   what the name after it is.
 - A spelled-out number after a noun for a numbered part counts, it names nothing ("in episode
@@ -18,6 +19,13 @@ session and guard that they still do.
   bebop" gives `bebop ⊑ jazz`, not an alias of jazz).
 - Examples after a noun of descent "of" something are examples of the noun: "precursors of
   opera such as monody" gives `monody ⊑ precursor`, not `⊑ opera`.
+- "e.g." / "for example" / "for instance" after a plural class noun (or its bracket or
+  comma) lists members of it: "Many languages (e.g. Python, Ruby)", "several databases, for
+  example PostgreSQL and MySQL"; not for a slot of code ("keyword arguments (e.g. Name, Value)")
+  nor a situation ("in some cases (e.g. Windows)"), nor code ("searches (e.g. World.search(...),
+  World.find(...))").
+- A title listed after "including" or read off the words keeps no article ('"The Lutheran
+  Hymnal"' is `lutheran hymnal`, as any quoted title is).
 - Passive verbs of building ("was built / rebuilt / constructed as") put a named subject into
   the class their "as" names, as "was founded as" does; a purpose is no class ("as a
   precaution").
@@ -77,6 +85,12 @@ FOUND = [
     ("Songs by the poet Anna Akhmatova were set to music.", (INH, "anna akhmatova", "poet")),
     ("The poet Anna Akhmatova wrote it.", (INH, "anna akhmatova", "poet")),
     ("Notre-Dame was built as a cathedral.", (INH, "notre-dame", "cathedral")),
+    ("Many languages (e.g. Python, Ruby) use garbage collection.", (INH, "ruby", "language")),
+    (
+        "It supports several databases, for example PostgreSQL and MySQL.",
+        (INH, "postgresql", "database"),
+    ),
+    ("Several file formats, e.g. JSON and YAML, are read.", (INH, "yaml", "file format")),
     ("The Colosseum was constructed as an amphitheatre.", (INH, "colosseum", "amphitheatre")),
 ]
 
@@ -99,6 +113,22 @@ ABSENT = [
     ("He told the king Henry was dead.", (INH, "henry", "king")),
     ("The poet John admired.", (INH, "john", "poet")),
     ("Fort Boyd was built as a precaution.", (INH, "fort boyd", "precaution")),
+    ("Use the keyword arguments (e.g. Name, Value) to set it.", (INH, "name", "keyword argument")),
+    ("In some cases (e.g. Windows) the build fails.", (INH, "windows", "case")),
+    (
+        "It supports searches (e.g. World.search(...), World.find(...)).",
+        (INH, "world.search", "search"),
+    ),
+    (
+        "Seattle has galleries, including 10-year veteran Soil Art Gallery, and the newer Crawl "
+        "Space Gallery.",
+        (INH, "soil art gallery", "10-year veteran"),
+    ),
+    (
+        'The Synod publishes hymnals, including "The Lutheran Hymnal" (1941), "Lutheran '
+        'Worship" (1982), and "Lutheran Service Book" (2006).',
+        (INH, "the lutheran hymnal", "hymnal"),
+    ),
     (
         "The expeditions began under the sponsorship of prince Henry the Navigator.",
         (INH, "henry", "prince"),

@@ -96,7 +96,7 @@ class AppositionRules(RuleBase):
                 continue  # "the capital of France, Paris"; a relational noun below
             if det in ("a", "an") and any(toks[k].upos != "PUNCT" for k in range(h + 1, first)):
                 continue  # "a compilation album by the Santa Cruz, California-based band X"
-            if related_here(v, h) or v.lemma(h) in NAME_NOUNS:
+            if related_here(v, h, i) or v.lemma(h) in NAME_NOUNS:
                 continue
             whose = any(b.proper(k) for k in v.kids[h] if k < h)
             if v.children(i, "appos") or (whose and not self._person_with_role(h, i)):

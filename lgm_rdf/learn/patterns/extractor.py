@@ -109,6 +109,7 @@ class SentenceRules(
             ("has-parts", self._existential_parts),
             ("become", self._becoming),
             ("such-as", self._such_as),
+            ("example-list", self._example_lists),
             ("and-other", self._and_other),
             ("like-others", self._like_others),
             ("short-for", self._short_for),

@@ -4,27 +4,41 @@ the parse of such a list often breaks, so the rules that need its items read the
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import QUOTES
 from lgm_rdf.learn.patterns.lists import ListRules
-from lgm_rdf.learn.patterns.words import ARTICLES
+from lgm_rdf.learn.patterns.words import (
+    ARTICLES,
+    EVALUATIVE_NOUNS,
+    LIGHT_NOUNS,
+    SITUATION_NOUNS,
+    VALUE_HOLDERS,
+)
 from lgm_rdf.nlp.titles import DOUBLE_QUOTES
+from lgm_rdf.nlp.wordlists import words
 
 _SINGLE_QUOTES = frozenset({"'", "‘", "’"})
 MAX_QUOTED, _MAX_NAME = 15, 6  # tokens in one quoted title / one unquoted name of a list
 # tokens to the bracket that closes after an item: "(vocals, guitar, keyboards, and more)"
 _MAX_BRACKET = 13
 _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
+# slots of code and forms whose listed examples are values or identifiers ("fields (e.g. Name,
+# Email)"), no kinds of the slot
+_SLOT_NOUNS = VALUE_HOLDERS | words("argument parameter option key flag variable setting")
 _CONNECTORS = frozenset({"of", "for", "the", "de", "del", "la", "le", "von", "van", "in", "on"})
 
 
 class ItemListReader(ListRules):
     """Reads closed lists of names and quoted titles."""
 
-    def _named_items(self, start: int) -> list[list[int]]:
+    def _named_items(self, start: int, bracketed: bool = False) -> list[list[int]]:
         """Token spans of a closed list of quoted titles or capitalised names from ``start``
         ("A", "B" and "C"; A, B, C and D), each optionally followed by a bracket such as a
-        year; [] when anything else is in the list or it is not closed by "and" / "or"."""
+        year; [] when anything else is in the list or it is not closed by "and" / "or" (or,
+        ``bracketed``, by the closing bracket: "(e.g. A, B)")."""
         toks, j, items, last = self.v.tokens, start, [], False
         while j < len(toks):
             if (
@@ -56,9 +70,54 @@ class ItemListReader(ListRules):
                 j += 1
             else:
                 break
-        if len(items) > 1 and not last:
+        closed = bracketed and j < len(toks) and toks[j].text == ")"
+        if len(items) > 1 and not last and not closed:
             return []  # "including A, B, he said": no closed list
         return items
+
+    def _example_lists(self) -> None:
+        """ "Many languages (e.g. Python, Ruby) use ...", "several databases, for example
+        PostgreSQL and MySQL": a closed list of names after "e.g." / "for example" / "for
+        instance" right after a plural class noun (or its bracket or comma) are its members."""
+        v, toks = self.v, self.v.tokens
+        for p in range(len(toks) - 2):
+            if toks[p].upos != "NOUN" or not toks[p].text.islower() or not v.is_plural(p):
+                continue
+            if v.lemma(p) in EVALUATIVE_NOUNS | LIGHT_NOUNS | SITUATION_NOUNS | _SLOT_NOUNS:
+                continue  # "in some cases (e.g. X)": an example of a situation; "keyword
+                # arguments (e.g. Name, Value)": values a slot takes, no kinds of it
+            opened = toks[p + 1].text in ("(", ",")
+            start = self._after_example_mark(p + 1 + opened)
+            if start is None or self._blocked(p):
+                continue
+            items = self._named_items(start, bracketed=toks[p + 1].text == "(")
+            if any(self._code_item(span) for span in items):
+                continue  # "searches (e.g. World.search(...) & ...)": code, no names
+            self.rule = "example-list"
+            for span in items:
+                if (name := self.b.from_tokens(span, "name")) is not None:
+                    name = replace(name, is_name=True)  # capitalised, whatever its tag
+                    self._emit("inheritance", name, self.b.parent(p, name), 0.85)
+
+    def _code_item(self, span: list[int]) -> bool:
+        """A list item written as code: a call ("World.search(...)") or an attribute path."""
+        toks = self.v.tokens
+        after = span[-1] + 1
+        call = after < len(toks) and toks[after].text == "(" and not toks[span[-1]].ws
+        return call or any(re.search(r"\w\.[a-z_]", toks[k].text) for k in span)
+
+    def _after_example_mark(self, j: int) -> int | None:
+        """The token after "e.g." / "for example" / "for instance" (and a comma) at ``j``."""
+        toks = self.v.tokens
+        words = [t.text.lower() for t in toks[j : j + 2]]
+        if words[:1] and words[0].rstrip(".") in ("e.g", "eg"):
+            j += 1
+        elif words in (["for", "example"], ["for", "instance"]):
+            j += 2
+        else:
+            return None
+        j += j < len(toks) and toks[j].text == ","
+        return j if j < len(toks) else None
 
     def listed_names(self, o: int) -> list[Arg | None]:
         """The names of a closed list that opens with the name ``o`` ("of Tokelau, the Ross
@@ -68,7 +127,13 @@ class ItemListReader(ListRules):
         items = self._named_items(min(self.v.subtree(o)))
         if len(items) < 2 or o not in items[0]:
             return []
-        return [self.b.from_tokens(span, "name") for span in items]
+        return [self.b.from_tokens(self.without_article(span), "name") for span in items]
+
+    def without_article(self, span: list[int]) -> list[int]:
+        """A list item without the article that opens it: '"The Lutheran Hymnal"' is the
+        concept "lutheran hymnal", as any quoted title is."""
+        first = self.v.tokens[span[0]].text.lower()
+        return span[1:] if len(span) > 1 and first in ARTICLES else span
 
     def _lost_title(self, j: int) -> int | None:
         """The token after an empty pair of double quotes at ``j``, a bracket after them ("(1999)")

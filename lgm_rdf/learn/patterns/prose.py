@@ -102,7 +102,7 @@ class ProseRules(PlaceOfRules):
                 continue
             self.rule = "named-list"
             for span in items:
-                name = self.b.from_tokens(span, "whole")
+                name = self.b.from_tokens(self.without_article(span), "whole")
                 if name is not None:
                     name = replace(name, is_name=True)
                     self._emit("inheritance", name, self.b.parent(noun, name), 0.85)

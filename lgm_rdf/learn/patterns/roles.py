@@ -226,7 +226,7 @@ class ArgBuilder(ArgTokens):
         ("dataclass InitVar"), nor one pointed back to ("this mode PyTorch")."""
         v = self.v
         modifiers = v.children(noun, "compound", "amod")
-        if related_here(v, noun) or any(related_modifier(v, k) for k in modifiers):
+        if related_here(v, noun, name) or any(related_modifier(v, k) for k in modifiers):
             return False
         if DEMONSTRATIVES & {v.determiner(noun), v.determiner(name)}:
             return False  # "In this mode PyTorch is built": the noun points back, names nothing

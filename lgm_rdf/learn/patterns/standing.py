@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.words import relational_noun
+from lgm_rdf.nlp.coref.lexicon import GENERIC_NOUNS, NON_PERSON_NOUNS
 from lgm_rdf.nlp.wordlists import words
 
 STANDING_NOUNS = words(
@@ -20,13 +21,21 @@ STANDING_NOUNS = words(
 )
 
 
-def related_here(v: DepView, n: int) -> bool:
+# standings a team or a firm may hold too ("the league champion Houston Astros")
+_SHARED_STANDINGS = frozenset({"champion", "winner", "representative"})
+
+
+def related_here(v: DepView, n: int, name: int | None = None) -> bool:
     """Whether the noun ``n`` says what one is of another in this sentence: a relational noun
-    (``words.relational_noun``), unless it names a standing and has no owner and no "of"."""
+    (``words.relational_noun``), unless it names a standing and has no owner and no "of"; a
+    person's standing said of the ``name`` of something else is a figure ("10-year veteran
+    Soil Art Gallery") and relates too."""
     lemma = v.lemma(n)
     if not relational_noun(lemma):
         return False
     if lemma not in STANDING_NOUNS:
+        return True
+    if name is not None and lemma not in _SHARED_STANDINGS and _no_person(v, name):
         return True
     return bool(v.children(n, "poss") or v.pp_objects(n, "of"))
 
@@ -37,3 +46,9 @@ def related_modifier(v: DepView, k: int) -> bool:
     if v.lemma(k) == "head" and v.rels[k] == "compound":
         return False
     return related_here(v, k)
+
+
+def _no_person(v: DepView, name: int) -> bool:
+    """The name headed by ``name`` is no person's: its last word is a noun for a thing ("Soil
+    Art Gallery", "Crawl Space Museum"; the small model's entity types are too unsure)."""
+    return v.tokens[name].text.lower() in NON_PERSON_NOUNS | GENERIC_NOUNS

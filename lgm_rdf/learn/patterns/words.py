@@ -78,7 +78,7 @@ COLLECTIVE_NOUNS = words(
 # quantities that mark a list item as a vague remainder ("numerous portraits")
 # "a little sour", "a bit odd": the article belongs to a degree phrase, not to a class noun
 DEGREE_WORDS = words("little bit lot tad trifle")
-VAGUE_QUANTITIES = words("numerous many several various countless few other")
+VAGUE_QUANTITIES = words("numerous many several various countless few other multiple")
 # adjectives of holding a place now: they single a member out ("the current champion",
 # ``PRINCIPAL_ADJECTIVES``) and are no words of its class
 HOLDING_ADJECTIVES = words("current present reigning incumbent defending")

@@ -91,7 +91,7 @@ NON_PERSON_NOUNS = _words(
     cat cathedral chain championship channel church city college comic committee commune
     company composition computer concerto corporation council country county department desert
     device dialect district documentary dog drama dynasty earthquake election empire engine ep
-    episode era event family federation festival film fish flower forest game garden genre
+    episode era event family federation festival film fish flower forest gallery game garden genre
     genus government grass gun hamlet herb highway hill horse hospital hotel hurricane insect
     institute institution instrument island journal kingdom lake language law league library
     locomotive machine magazine manga medal ministry mosque mountain movement movie
