@@ -62,7 +62,7 @@ _APPOINTING_VERBS = _SERVING | HIRING_VERBS | DECLARING_VERBS
 # selected as the host city", "She was nominated as a candidate")
 _CHOOSING_VERBS = words("select choose pick nominate shortlist")
 # passive verbs of building and issuing, whose "as" names what the subject was made to be
-# ("Notre-Dame was built as a cathedral", "Imagine was issued as a single")
+# ("Notre-Dame was built as a cathedral"; "issued as" reads like "released as")
 _BUILDING_VERBS = words("build rebuild construct issue reissue")
 # verbs of opening with no object, whose "as" names what the subject opened as ("The station
 # opened in 1990 as a halt", "The building reopened as a museum")
@@ -73,6 +73,8 @@ _PURPOSE_NOUNS = words(
     "compromise precaution gesture protest measure response reward punishment tribute result "
     "consequence test trial experiment sign token example alternative substitute stopgap"
 )
+# the verbs whose "as" may name a purpose instead of a class
+_PURPOSE_VERBS = _CHOOSING_VERBS | _OPENING_VERBS | _BUILDING_VERBS
 
 
 class BecomingRules(ProseRules):
@@ -112,8 +114,7 @@ class BecomingRules(ProseRules):
             for n in (n for n in preds if n > i and self._class_predicate(n)):
                 if v.lemma(n) in _NO_STATE_NOUNS:
                     continue  # "remains a mystery", "was created as a hobby"
-                chosen = _CHOOSING_VERBS | _OPENING_VERBS | _BUILDING_VERBS
-                if v.lemma(i) in chosen and v.lemma(n) in _PURPOSE_NOUNS:
+                if v.lemma(i) in _PURPOSE_VERBS and v.lemma(n) in _PURPOSE_NOUNS:
                     continue  # "was chosen as a compromise": a purpose
                 ccs = [k for k in v.subtree(n) if k < n and v.tokens[k].upos == "CCONJ"]
                 if ccs and any(b.proper(k) for k in range(ccs[0], n)):

@@ -28,6 +28,7 @@ _ITEM_WORDS = frozenset({"PROPN", "NOUN", "NUM"})
 # slots of code and forms whose listed examples are values or identifiers ("fields (e.g. Name,
 # Email)"), no kinds of the slot
 _SLOT_NOUNS = VALUE_HOLDERS | words("argument parameter option key flag variable setting")
+_ATTRIBUTE = re.compile(r"\w\.[a-z_]")  # "World.search": an attribute path of code
 _CONNECTORS = frozenset({"of", "for", "the", "de", "del", "la", "le", "von", "van", "in", "on"})
 
 
@@ -104,7 +105,7 @@ class ItemListReader(ListRules):
         toks = self.v.tokens
         after = span[-1] + 1
         call = after < len(toks) and toks[after].text == "(" and not toks[span[-1]].ws
-        return call or any(re.search(r"\w\.[a-z_]", toks[k].text) for k in span)
+        return call or any(_ATTRIBUTE.search(toks[k].text) for k in span)
 
     def _after_example_mark(self, j: int) -> int | None:
         """The token after "e.g." / "for example" / "for instance" (and a comma) at ``j``."""

@@ -1,8 +1,8 @@
 """Class nouns whose members are kinds, so a lower-case term can name one of them.
 
-"a process called photosynthesis", "a tactic sometimes referred to as contextomy", "a disease
-known as malaria", "a dish called pesto": the noun's members are themselves kinds (of process,
-of disease, of food), named by common nouns written in lower case. A noun whose members are single
+"a process called photosynthesis", "a condition known as hypoxia", "a disease known as
+malaria", "a dish called pesto": the noun's members are themselves kinds (of process, of
+disease, of food), named by common nouns written in lower case. A noun whose members are single
 things takes a name in capitals ("a town called Unionville"); a lower-case word after it is an
 identifier ("a file called series", "a variable called count"), which says nothing of the
 common noun it is spelled as.

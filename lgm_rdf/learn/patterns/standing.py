@@ -19,10 +19,10 @@ STANDING_NOUNS = words(
     "king queen prince princess champion veteran ambassador representative winner graduate "
     "alumnus alumna"
 )
-
-
 # standings a team or a firm may hold too ("the league champion Houston Astros")
 _SHARED_STANDINGS = frozenset({"champion", "winner", "representative"})
+# last words of names of things, which hold no person's standing ("Soil Art Gallery")
+_THING_NOUNS = NON_PERSON_NOUNS | GENERIC_NOUNS
 
 
 def related_here(v: DepView, n: int, name: int | None = None) -> bool:
@@ -51,4 +51,4 @@ def related_modifier(v: DepView, k: int) -> bool:
 def _no_person(v: DepView, name: int) -> bool:
     """The name headed by ``name`` is no person's: its last word is a noun for a thing ("Soil
     Art Gallery", "Crawl Space Museum"; the small model's entity types are too unsure)."""
-    return v.tokens[name].text.lower() in NON_PERSON_NOUNS | GENERIC_NOUNS
+    return v.tokens[name].text.lower() in _THING_NOUNS
