@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.offices import ranked_office
@@ -206,32 +207,43 @@ class AppositionRules(RuleBase):
             if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
                 continue
             names = v.conjuncts(i)
+            counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+            listed = self.listed_names(i) if len(names) < 2 and counts else []
+            if listed and counts == [count_word(len(listed))] and None not in listed:
+                # "three provinces, British Columbia, Alberta, and Saskatchewan,": a counted
+                # list the parse broke, read off the words
+                if not self._plural_owner(h) and self._set_off_apposition(i, True, listed=True):
+                    self._plural_members(h, [a for a in listed if a is not None])
+                continue
             if len(names) < 2 or not all(b.proper(k) for k in names):
                 continue
-            counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
             if counts and counts != [count_word(len(names))]:
                 continue  # "three partners, A and B": the list is not the whole
             if not counts and v.determiner(h) not in ("the", "poss"):
                 continue
-            related = relational_noun(v.lemma(h)) or v.lemma(h) in KIN_MODIFIERS
-            if related and (v.children(h, "poss") or v.pp_objects(h, "of")):
+            if self._plural_owner(h) or not self._set_off_apposition(i, True, listed=True):
                 continue
-            if not self._set_off_apposition(i, True, listed=True):
-                continue
-            self._plural_members(h, names)
+            self._plural_members(h, self.b.args(names, "name"))
         for h in range(len(v)):
             if (names := self._counted_after_of(h)) is not None:
-                self._plural_members(h, names, restricted=True)
+                self._plural_members(h, self.b.args(names, "name"), restricted=True)
             elif (names := self._counted_set_off(h)) is not None:
-                self._plural_members(h, names)
+                self._plural_members(h, self.b.args(names, "name"))
 
-    def _plural_members(self, h: int, names: list[int], restricted: bool = False) -> None:
+    def _plural_owner(self, h: int) -> bool:
+        """The plural ``h`` is a relation owned or "of" something ("his two sons, A and B",
+        "the founders of X, A and B"): its names are no members of a class."""
+        v = self.v
+        related = relational_noun(v.lemma(h)) or v.lemma(h) in KIN_MODIFIERS
+        return related and bool(v.children(h, "poss") or v.pp_objects(h, "of"))
+
+    def _plural_members(self, h: int, names: list[Arg], restricted: bool = False) -> None:
         """The names ``names`` are members of the plural class noun ``h`` (``restricted``: its
         "of" only narrows the group, see ``Roles.parent``)."""
         self.rule = "plural-apposition"
         if self.v.lemma(h) in PART_NOUNS:
             return  # "The framework has two parts, Core and Extensions": parts, not kinds of part
-        for name in self.b.args(names, "name"):
+        for name in names:
             if name.is_name:
                 self._emit("inheritance", name, self.b.parent(h, name, restricted), 0.8)
 
@@ -246,8 +258,7 @@ class AppositionRules(RuleBase):
         counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
         if len(counts) != 1 or h + 2 >= len(v) or toks[h + 1].text != ",":
             return None
-        related = relational_noun(v.lemma(h)) or v.lemma(h) in KIN_MODIFIERS
-        if related and (v.children(h, "poss") or v.pp_objects(h, "of")):
+        if self._plural_owner(h):
             return None
         roots = [r for r in range(h + 2, len(v)) if min(v.subtree(r)) == h + 2]
         r = max(roots, key=lambda k: len(v.subtree(k)), default=None)

@@ -57,6 +57,16 @@ class RuleBase:
             )
             self.out.append(rel)
 
+    def listed_names(self, o: int) -> list[Arg | None]:
+        """The names of a closed list that opens with the name ``o``, read off the words where
+        the parse broke it; none here (``item_lists.ItemListReader`` reads them)."""
+        return []
+
+    def named_places(self, k: int) -> list[Arg]:
+        """The places the place noun ``k`` names by its "of" ("the cities of A and B"); none
+        here (``place_of.PlaceOfRules`` reads them)."""
+        return []
+
     def _emit_all(self, kind: str, firsts: list[Arg], seconds: list[Arg], conf: float) -> None:
         """Record the relation for every pair of ``firsts`` and ``seconds``."""
         for a in firsts:

@@ -278,7 +278,7 @@ class DepView:
         self, shared: Callable[[DepView, int], list[int]] | None = None
     ) -> Iterator[tuple[int, int, int]]:
         """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause; ``shared`` gives
-        the subject of a copula without one of its own (``shared.shared_subject``)."""
+        the subject of a copula without one of its own (``shared.stated_subject``)."""
         for i, tok in enumerate(self.tokens):
             subjects = self.children(i, "subj") or (shared(self, i) if shared else [])
             if not subjects:

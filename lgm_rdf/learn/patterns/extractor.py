@@ -61,7 +61,7 @@ from lgm_rdf.learn.patterns.place_of import NO_PLACE, located_place
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier
 from lgm_rdf.learn.patterns.scripts import ScriptNameRules
-from lgm_rdf.learn.patterns.shared import shared_subject
+from lgm_rdf.learn.patterns.shared import stated_subject
 from lgm_rdf.learn.patterns.singled_lists import singled_out_list
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
@@ -114,6 +114,7 @@ class SentenceRules(
             ("like-others", self._like_others),
             ("short-for", self._short_for),
             ("acronym", self._acronyms),
+            ("foreign-acronym", self._foreign_acronyms),
             ("born", self._born),
             ("or-name", self._or_names),
             ("renamed", self._renamed),
@@ -145,9 +146,11 @@ class SentenceRules(
     def _copulas(self) -> None:
         """ "A is a B", "A is a type of B", "A is one of the Bs", "Y is part of X"."""
         v = self.v
-        stated = list(v.copulas(shared_subject))  # also "served in X and was a Y"
+        stated = list(v.copulas(stated_subject))  # also "served in X and was a Y"
         for s, n, cop in [*stated, *self._clausal_subjects({c for _, _, c in stated})]:
             clause = v.head(s) if s is not None else cop
+            if clause is not None and v.tokens[clause].deprel == "csubj":
+                clause = cop  # "X (born 1981), [nicknamed]csubj Y, is": the aside is no clause
             # "Chul Khoshk (, also Romanized as X) is a village": the aside became the root
             aside = s is None and self._bracketed_head(cop)
             # "Fortune Told in Blood (...) is a novel": the title's verb is no reporting one
@@ -382,8 +385,10 @@ class SentenceRules(
             )
             if listed and not self._paired_appositions(h, end + 1):
                 continue  # "requires Rust 1.95, a C compiler, and maturin": a list, no apposition
-            if v.lemma(i) == "one" and (of := v.pp_objects(i, "of")):
-                # "Sorin Hall, one of the oldest halls": a name is a member of the plural
+            part = v.tokens[i].text == "part" and v.determiner(i) in ("", "a")
+            if (v.lemma(i) == "one" or part) and (of := v.pp_objects(i, "of")):
+                # "Sorin Hall, one of the oldest halls": a name is a member of the plural;
+                # "Lomma, part of Skåne County,": a part of the whole
                 name = self.b.arg(h, "name") if self.b.nounish(h) else None
                 mention = any(v.lemma(o) in NAME_NOUNS for o in of)  # "one of the names for"
                 if name is not None and name.is_name and not mention:

@@ -14,12 +14,13 @@ from lgm_rdf.learn.genre import looks_like_code
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 from lgm_rdf.learn.patterns.opening import opening_title
-from lgm_rdf.learn.patterns.spelling import abbreviates
+from lgm_rdf.learn.patterns.spelling import abbreviates, acronym_matches
 from lgm_rdf.learn.patterns.titles import title_arg
 from lgm_rdf.learn.patterns.words import ARTICLES
 from lgm_rdf.nlp.concepts import junk_key
 from lgm_rdf.nlp.languages import names_a_language
 from lgm_rdf.nlp.stopwords import STOP_WORDS
+from lgm_rdf.nlp.wordlists import words
 from lgm_rdf.ontology import normalise_label
 
 # "Label: name" at the start of a piece of the bracket
@@ -43,6 +44,15 @@ _GLOSS = re.compile(
 _INVISIBLE = "\u200e\u200f\u200b\ufeff"
 _QUOTES = "\"'“”‘’«»„"
 _QUOTED = re.compile(r"[\"“«„]([^\"”»“]+)[\"”»“]")
+# words that end or head the name of a body whose acronym may come from its own language:
+# "the Austrian People's Party (ÖVP)", "the Party of Democratic Action (SDA)"
+_BODY_WORDS = words(
+    "party union alliance front movement league federation confederation congress council "
+    "association organisation organization committee assembly coalition bloc agency institute "
+    "academy society commission ministry corporation company group network service army"
+)
+# an acronym of one word in brackets: capitals (diacritics allowed), a few lower-case letters
+_ACRONYM = re.compile(r"^[A-ZÀ-Þ][A-Za-zÀ-ÿ]{1,6}$")
 
 
 def _pieces(content: str) -> list[str]:
@@ -125,7 +135,38 @@ def _variants(name: str) -> list[str]:
 
 
 class ForeignNameRules(RuleBase):
-    """The rule ``foreign-name``."""
+    """The rules ``foreign-name`` and ``foreign-acronym``."""
+
+    def _foreign_acronyms(self) -> None:
+        """ "The Austrian People's Party (ÖVP)", "the Socialist Party of Austria (SPÖ)": the
+        acronym in brackets after the English name of a body (a party, a union, an agency ...)
+        that its letters do not spell is the acronym of the body's name in its own language,
+        another name of it. Not a place ("the Labour Party (UK)") nor letters that share no
+        initial with the name ("Scuderia Ferrari (ITA)"), nor an acronym the name or its last
+        words spell."""
+        toks = self.v.tokens
+        for p in range(1, len(toks) - 2):
+            if toks[p].text != "(" or toks[p + 2].text != ")":
+                continue
+            short = toks[p + 1]
+            if not _ACRONYM.match(short.text) or not looks_like_acronym(short.text):
+                continue
+            if short.ent_type in ("GPE", "NORP", "LOC"):
+                continue
+            outer = self.b.name_before(p - 1)
+            if outer is None or not outer.is_name:
+                continue
+            spoken = outer.label.split()
+            if any(acronym_matches(short.text, " ".join(spoken[k:])) for k in range(len(spoken))):
+                continue  # spelled by the name or its end ("the Warriors of the National
+                # Basketball Association (NBA)"): the rule ``acronym``'s
+            initials = {w[0].lower() for w in spoken if w[:1].isupper()}
+            if len(spoken) < 2 or not {w.lower() for w in spoken} & _BODY_WORDS:
+                continue
+            if not initials & {c.lower() for c in short.text}:
+                continue
+            self.rule = "foreign-acronym"
+            self._emit("alias", outer, self.b.arg(p + 1, "name"), 0.8)
 
     def _foreign_names(self) -> None:
         """ "X (Language: Y)": Y is another name of X."""

@@ -1,6 +1,8 @@
 """Names written as several words joined: "Smith & Wesson", a title listed as the subject of a
-singular verb ("Toccata, Adagio, and Fugue in C major is ..."), and the common noun phrases
-set off after a name that describe it ("Clara Nordström, maiden name and pseudonym for X,")."""
+singular verb ("Toccata, Adagio, and Fugue in C major is ..."), a name that opens with a
+possessive pronoun ("My Chemical Romance"), the common noun phrases set off after a name that
+describe it ("Clara Nordström, maiden name and pseudonym for X,"), and whether a name has a
+lower-case word of its own before it ("keyboardist Anna Kell")."""
 
 from __future__ import annotations
 
@@ -75,3 +77,34 @@ def title_case(v: DepView, start: int, end: int) -> bool:
         and not (start < k < end and toks[k].text in NAME_PARTICLES and (v.head(k) or 0) > k)
     ]
     return bool(words) and all(t.text[:1].isupper() and t.upos != "PUNCT" for t in words)
+
+
+# possessive pronouns that may open a name: "My Chemical Romance", "Our Lady of the Snows"
+_POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "its"})
+
+
+def titled_possessive(v: DepView, i: int) -> bool:
+    """The name ``i`` opens with a capitalised possessive pronoun that is a word of it ("My
+    Chemical Romance", "Our Lady of the Snows"): every word from the pronoun to the name is
+    capitalised (not "My father", "Her Paris apartment")."""
+    if v.tokens[i].upos != "PROPN":
+        return False
+    owners = [k for k in v.children(i, "poss") if v.tokens[k].text.lower() in _POSSESSIVES]
+    if len(owners) != 1 or (i == owners[0] + 1 and v.tokens[i].ent_type == "PERSON"):
+        return False  # "My John is a doctor": a person someone calls theirs
+    return all(v.tokens[k].text[:1].isupper() for k in range(owners[0], i + 1))
+
+
+def introduced(v: DepView, c: int) -> bool:
+    """Whether the name headed by ``c`` has a lower-case word of its own right before it
+    ("..., keyboardist Anna Kell", "... and the Argentina team"), not a bare list comma or
+    "and" ("songwriting team Lou Adler and Herb Alpert")."""
+    if v.tokens[c].text[:1].islower():
+        return True  # "..., keyboardist Brandon Bliss and drummer Steve Kiely" parsed with
+        # "drummer" as the conjunct: a role of its own, no bare name
+    named = (
+        k for k in v.children(c, "compound", "flat") if k < c and v.tokens[k].text[:1].isupper()
+    )
+    start = min([c, *named])
+    prev = v.tokens[start - 1].text if start > 0 else ""
+    return prev.isalpha() and prev.islower() and prev not in ("and", "or", "nor")

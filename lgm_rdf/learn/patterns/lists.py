@@ -7,7 +7,6 @@ inheritance  "B such as A1, A2 and A3", "such Bs as A", "Bs including A1, A2", "
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.verbs import VerbRules
 from lgm_rdf.learn.patterns.words import (
@@ -84,11 +83,6 @@ class ListRules(VerbRules):
             whole = self._listed_for(p, objs)  # a moved list's "of" phrase is the one ``p`` is in
             for child in children:
                 self._emit("inheritance", child, self.b.parent(whole, child, whole != p), 0.9)
-
-    def listed_names(self, o: int) -> list[Arg | None]:
-        """The names of a closed list that opens with the name ``o``, read off the words where
-        the parse broke it; none here (``item_lists.ItemListReader`` reads them)."""
-        return []
 
     def _singled_examples(self, p: int) -> list[int]:
         """The apposition set off after plural ``p`` that an adverb of example opens ("several

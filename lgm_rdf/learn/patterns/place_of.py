@@ -8,6 +8,7 @@ definite plural division noun "of" one name lists that place's parts.
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.adjectives import ranked
+from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.extents import nation_word
 from lgm_rdf.learn.patterns.listed_parts import ListedPartRules
@@ -83,40 +84,47 @@ class PlaceOfRules(ListedPartRules):
         """ "the city of Wichita", "the mythical island of Antillia", "the realm's external
         territories of Tokelau, the Ross Dependency and Niue": after a place noun, "of" a
         name is apposition, the name is that place."""
-        v, b, toks = self.v, self.b, self.v.tokens
-        for k in range(len(toks)):
-            if not toks[k].text.islower() or v.lemma(k) not in NAMED_BY_OF_NOUNS:
-                continue
-            if not (v.determiner(k) == "the" or v.children(k, "poss")) or self._blocked(k):
-                continue
+        v, b = self.v, self.b
+        for k in range(len(v)):
+            names = self.named_places(k)
             modifiers = v.children(k, "compound", "amod")
-            if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
-                continue  # "the Cognac region of France": the name is before, "of" locates
-            subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
-            if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
-                continue  # "Bath is the county town of Somerset": "of" relates the subject
-            if ranked(self.v, k) or self._one_article_for_places(k):
-                continue  # "the largest city of" X; "the cities and towns of A, B": which?
-            names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
-            if not names or not b.proper(names[0]):
-                continue
-            if v.lemma(k) in _AREA_NOUNS and not self._whole_area(k, modifiers, names):
-                continue  # "the northern region of Italy": an area inside the place
-            names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
-            if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
-                continue  # "the department of Physics", "the protectorate of Oliver Cromwell"
-            args = [b.arg(c, "name") for c in names]
-            if len(names) == 1 and v.is_plural(k):  # a list the parse broke up after one name
-                args = self.listed_names(names[0]) or args
-            if (len(args) > 1) != v.is_plural(k):
-                continue  # "the islands of Hawaii": a whole, not a member
             nations = [m for m in modifiers if m < k and b.proper(m)]
             self.rule = "place-of-name"
-            for name in args:
-                if name is not None:
-                    own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
-                    parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
-                    self._emit("inheritance", name, parent, 0.8)
+            for name in names:
+                own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
+                parent = b.from_tokens(own) if own else b.parent(k, name, restricted=True)
+                self._emit("inheritance", name, parent, 0.8)
+
+    def named_places(self, k: int) -> list[Arg]:
+        """The places a place noun ``k`` names by its appositive "of" ("the city of Wichita",
+        "the cities of Mississauga and Brampton"); [] when ``k`` is no such noun."""
+        v, b, toks = self.v, self.b, self.v.tokens
+        if not toks[k].text.islower() or v.lemma(k) not in NAMED_BY_OF_NOUNS:
+            return []
+        if not (v.determiner(k) == "the" or v.children(k, "poss")) or self._blocked(k):
+            return []
+        modifiers = v.children(k, "compound", "amod")
+        if any(b.proper(m) and not nation_word(toks[m]) for m in modifiers):
+            return []  # "the Cognac region of France": the name is before, "of" locates
+        subjects = v.children(v.head(k), "subj") if v.rels[k] == "attr" else []
+        if any(toks[s].text[:1].isupper() and toks[s].upos != "PRON" for s in subjects):
+            return []  # "Bath is the county town of Somerset": "of" relates the subject
+        if ranked(self.v, k) or self._one_article_for_places(k):
+            return []  # "the largest city of" X; "the cities and towns of A, B": which?
+        names = [c for o in v.pp_objects(k, "of") for c in v.conjuncts(o)]
+        if not names or not b.proper(names[0]):
+            return []
+        if v.lemma(k) in _AREA_NOUNS and not self._whole_area(k, modifiers, names):
+            return []  # "the northern region of Italy": an area inside the place
+        names = [c for c in names if b.proper(c)]  # "the city of Wichita and nearby areas"
+        if v.lemma(k) not in PLACE_CLASS_NOUNS and not v.place_name(names[0]):
+            return []  # "the department of Physics", "the protectorate of Oliver Cromwell"
+        args = [b.arg(c, "name") for c in names]
+        if len(names) == 1 and v.is_plural(k):  # a list the parse broke up after one name
+            args = self.listed_names(names[0]) or args
+        if (len(args) > 1) != v.is_plural(k):
+            return []  # "the islands of Hawaii": a whole, not a member
+        return [a for a in args if a is not None]
 
     def _listed_name(self, k: int) -> bool:
         """Token ``k`` opens "the" and a capitalised name, as the next item of a list of names

@@ -57,17 +57,21 @@ _RENAMED_PLACES = words(
 )
 _LOCATING = frozenset({"in", "at", "near", "from"})
 _BRACKET_ADVERBS = (
-    frozenset(
-        {"also", "otherwise", "simply", "commonly", "popularly", "better", "often", "usually"}
+    words(
+        "also otherwise simply commonly popularly better often usually sometimes occasionally "
+        "frequently informally colloquially affectionately alternatively locally recently"
     )
     | _RENAMING_TIMES
 )
 
-# the word that opens a naming phrase in brackets, and the words that may end the phrase right
-# before the name ("known as", "shortened to"; none: the name follows the word itself)
+# the word that opens a naming phrase in brackets, and the words that may stand between it and
+# the name ("known as", "referred to as", "spelled" alone or "spelled as"; "a.k.a" and its dot)
 _BRACKET_NAMING: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("called", "named", "renamed", "aka", "a.k.a.", "or"), ()),
+    **dict.fromkeys(("called", "named", "renamed", "aka", "a.k.a.", "or"), ("",)),
+    **dict.fromkeys(("spelled", "spelt", "romanized", "romanised", "transliterated"), ("as", "")),
+    "a.k.a": (".", ""),
     "known": ("as",),
+    "referred": ("to as",),
     "shortened": ("to",),
     "abbreviated": ("to", "as"),
 }
@@ -313,8 +317,10 @@ class ProseRules(PlaceOfRules):
         if toks[k].upos != "ADP" or not toks[k].text.islower() or k + 1 >= len(toks):
             return False
         nxt = k + 2 if v.lemma(k + 1) in ("the", "a", "an") and k + 2 < len(toks) else k + 1
-        if toks[k].text in _LOCATING and toks[nxt].ent_type in ("GPE", "LOC"):
+        places = ("GPE",) if toks[k].text == "from" else ("GPE", "LOC")
+        if toks[k].text in _LOCATING and toks[nxt].ent_type in places:
             return True  # "(now Gdańsk in Poland)": where it lies, no word of the name
+            # ("(aka Monster from Mars)": a title goes on)
         return not toks[nxt].text[:1].isupper()
 
     @staticmethod
@@ -322,6 +328,23 @@ class ProseRules(PlaceOfRules):
         """An office, a rank, a person noun or a kind of place: no name of its own."""
         word = word.lower()
         return word in OFFICE_NOUNS | NAMED_BY_OF_NOUNS or person_noun(word) or word in LANGUAGES
+
+    def _after_link(self, k: int, links: tuple[str, ...]) -> int | None:
+        """Where the name starts when one of ``links`` ("to as", "as", "" for none) is spelled
+        from ``k`` on; ``None`` when none is."""
+        toks = self.v.tokens
+        for link in sorted(links, key=len, reverse=True):
+            said = link.split()
+            if [t.text.lower() for t in toks[k : k + len(said)]] == said:
+                return k + len(said)
+        return None
+
+    def _aside_after(self, k: int) -> bool:
+        """The word after a comma inside a naming bracket opens an aside, not a word of the
+        name: a lower-case word ("born", "after the pharaoh") or a date ("12 December 1918");
+        "Paris, Texas" is one name."""
+        tok = self.v.tokens[k]
+        return tok.text[:1].islower() or tok.ent_type == "DATE"
 
     def _bracketed_aliases(self) -> None:
         """ "X (formerly called Y)", "X (also known as Y)", "X (aka Y)", "X (or Y)", "X (often
@@ -338,17 +361,17 @@ class ProseRules(PlaceOfRules):
             word = toks[j].text.lower() if j < len(toks) else ""
             bare = self._renamed_in_bracket(p, j)  # "(now Guilford Avenue)": the name at once
             if bare:
-                links, start = (), j
+                start = j
             elif word not in _BRACKET_NAMING:
                 continue
             else:
-                links, start = _BRACKET_NAMING[word], j + 1
-            while links and start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
-                start += 1  # "known simply as"
-            if links:
-                if start >= len(toks) or toks[start].text.lower() not in links:
+                start = j + 1
+                while start < len(toks) and v.lemma(start) in _BRACKET_ADVERBS:
+                    start += 1  # "known simply as"
+                found = self._after_link(start, _BRACKET_NAMING[word])
+                if found is None:
                     continue
-                start += 1
+                start = found
             # "(also called the Pyramid of Khufu)"; "(also known as The Who)" keeps its article
             if start < len(toks) and toks[start].text == "the":
                 start += 1
@@ -358,7 +381,7 @@ class ProseRules(PlaceOfRules):
             # "(also called the Pyramid of Khufu, after the pharaoh ...)": the name ends at a
             # comma followed by a lower-case word ("Paris, Texas" is one name), or a semicolon
             cuts = [k for k in range(start, close) if toks[k].text in (",", ";")]
-            ends = (k for k in cuts if toks[k].text == ";" or toks[k + 1].text[:1].islower())
+            ends = (k for k in cuts if toks[k].text == ";" or self._aside_after(k + 1))
             end = next(ends, close)
             end = next((k for k in range(start + 1, end) if self._phrase_after(k)), end)
             if any(k < end for k in cuts) or end - start > 12:

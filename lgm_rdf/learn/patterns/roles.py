@@ -13,7 +13,13 @@ from lgm_rdf.learn.patterns.adjectives import classified, sorted_relational
 from lgm_rdf.learn.patterns.args import NAMING_VERBS, Arg, ArgTokens, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier, name_head_ending_at
-from lgm_rdf.learn.patterns.joined import ampersand_name, common_phrase, listed_name, listed_span
+from lgm_rdf.learn.patterns.joined import (
+    ampersand_name,
+    common_phrase,
+    listed_name,
+    listed_span,
+    titled_possessive,
+)
 from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.standing import related_here, related_modifier
 from lgm_rdf.learn.patterns.words import (
@@ -211,11 +217,15 @@ class ArgBuilder(ArgTokens):
     def whole(self, t: int) -> Arg | None:
         """The whole that a part belongs to, with the adjectives that name its kind ("part of
         the immune system"); a common noun with an "of" phrase of its own names no whole without
-        it ("part of the first wave of black metal"): None then."""
+        it ("part of the first wave of black metal"): None then. A name the parse hung on a
+        definite noun ("the [Malmö]nmod metropolitan area") makes the phrase one named whole."""
         v = self.v
         own_of = v.lemma(t) not in QUANTITY_NOUNS | PARTITIVES | TYPE_NOUNS
         if own_of and v.pp_objects(t, "of") and not self.proper(t):
             return None
+        named = [k for k in v.children(t, "nmod") if k < t and self.proper(k)]
+        if named and v.determiner(t) == "the":
+            return self.from_tokens(list(range(min(v.subtree(named[0])), t + 1)), "whole")
         return self.arg(t, "kind")
 
     def names_a_class(self, noun: int, name: int) -> bool:
@@ -292,7 +302,7 @@ class ArgBuilder(ArgTokens):
                 # "Lee Roy Selmon's is a chain": the name of a shop, not the person
             if c + 1 < len(v) and v.tokens[c + 1].text == ":":
                 return []  # "Guarani: "Paraguái"": a label before a gloss, no subject
-            det = v.determiner(c)
+            det = "" if titled_possessive(v, c) else v.determiner(c)  # "My Chemical Romance"
             if det in NEGATIONS or det in SUBJECT_DETS:
                 return []  # "no bird", "my brother", "some apples": not about a whole class
             if any(v.lemma(k) in SUBJECT_DETS for k in v.children(c, "amod", "nummod")):
@@ -396,21 +406,6 @@ class ArgBuilder(ArgTokens):
             if ranks:
                 return self.arg(o, "name", frozenset().union(*(v.subtree(k) for k in ranks)))
         return None
-
-    def introduced(self, c: int) -> bool:
-        """Whether the name headed by ``c`` has a lower-case word of its own right before it
-        ("..., keyboardist Anna Kell", "... and the Argentina team"), not a bare list comma or
-        "and" ("songwriting team Lou Adler and Herb Alpert")."""
-        v = self.v
-        if v.tokens[c].text[:1].islower():
-            return True  # "..., keyboardist Brandon Bliss and drummer Steve Kiely" parsed with
-            # "drummer" as the conjunct: a role of its own, no bare name
-        named = (
-            k for k in v.children(c, "compound", "flat") if k < c and v.tokens[k].text[:1].isupper()
-        )
-        start = min([c, *named])
-        prev = v.tokens[start - 1].text if start > 0 else ""
-        return prev.isalpha() and prev.islower() and prev not in ("and", "or", "nor")
 
     def name_before(self, j: int) -> Arg | None:
         """The longest name that ends with token ``j`` ("Federal Bureau of Investigation")."""

@@ -35,3 +35,27 @@ def shared_subject(v: DepView, i: int) -> list[int]:
     if not v.children(s, "conj") and v.tokens[s].upos != "PRON" and v.is_plural(s) != plural:
         return []  # the copula does not agree with the subject
     return subjects
+
+
+def aside_subject(v: DepView, i: int) -> list[int]:
+    """The name copula ``i`` is said of when the parse made the participle set off after it
+    the copula's subject, and the name the participle's ("Ben Pakulski (born 1981),
+    [nicknamed]csubj the Pak-Man, is a bodybuilder"); [] for anything else."""
+    if v.lemma(i) != "be" or v.children(i, "subj"):
+        return []
+    for k in v.kids[i]:
+        if v.tokens[k].deprel != "csubj" or v.tokens[k].tag != "VBN" or k > i:
+            continue
+        names = [s for s in v.children(k, "subj") if s < k and v.tokens[s].upos == "PROPN"]
+        start = min(v.subtree(k) - set().union(*(v.subtree(s) for s in names)))
+        end = max(v.subtree(k))
+        set_off = v.tokens[start - 1].text == "," and v.tokens[end].text == ","
+        if len(names) == 1 and set_off:
+            return names
+    return []
+
+
+def stated_subject(v: DepView, i: int) -> list[int]:
+    """The subject of copula ``i`` that has none of its own: the one it shares with the verb
+    it is joined to (``shared_subject``) or the name before an aside (``aside_subject``)."""
+    return shared_subject(v, i) or aside_subject(v, i)

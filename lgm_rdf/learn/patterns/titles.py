@@ -26,7 +26,7 @@ from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acr
 from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
-from lgm_rdf.learn.patterns.joined import ampersand_object, title_case
+from lgm_rdf.learn.patterns.joined import ampersand_object, introduced, title_case
 from lgm_rdf.learn.patterns.lists import sibling_names
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import (
@@ -195,7 +195,7 @@ class TitleRules(ItemListReader):
             else:
                 continue
             plural = v.is_plural(noun) or self._leading_plural(noun)
-            if not plural and all(b.introduced(c) for c in heads[1:]):
+            if not plural and all(introduced(v, c) for c in heads[1:]):
                 names = names[:1]  # "guitarist Tom Reeve, keyboardist Anna Kell": one each
             # "the family Felidae" names a rank; "the girl group Apink" a class of its own
             ranked = v.lemma(noun) in RANK_NOUNS and (
@@ -345,10 +345,11 @@ class TitleRules(ItemListReader):
                 start >= len(toks)
                 or not (toks[start].text in DOUBLE_QUOTES or self._single_quote(start))
                 or self._blocked(k)
-                or self._governed_blocked(k)
             ):
                 continue
             items = self._named_items(start)
+            if self._governed_blocked(k, frozenset(items[0] if items else ())):
+                continue
             # 'his singles "A" and "B"': a plural class noun before a list of titles
             plural = v.is_plural(k) or (tok.upos != "NOUN" and tok.text.endswith("s"))
             if not items or (len(items) > 1) != plural:
@@ -379,7 +380,10 @@ class TitleRules(ItemListReader):
                 return tok.text in SERIAL_PARTS | WORK_WHOLES  # noun ("The fans [chant]VERB")
             if toks[j].upos == "NUM" and not is_year(toks[j].text):
                 return True
-            if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not is_year(toks[j].text):
+            modifier = toks[j].upos == "VERB" and v.rels[j] == "amod"  # "his [hit]VERB single"
+            if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not (
+                is_year(toks[j].text) or modifier
+            ):
                 return False
         return False
 

@@ -16,6 +16,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
 from lgm_rdf.learn.patterns.kind_terms import called_term, type_of_object
 from lgm_rdf.learn.patterns.named_parts import counted_names
+from lgm_rdf.learn.patterns.shared import aside_subject
 from lgm_rdf.learn.patterns.spelling import spelled_out
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
@@ -41,6 +42,8 @@ _JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
 _NO_PARTS = MEASURE_NOUNS | AMOUNT_NOUNS | PERIOD_NOUNS | QUANTITY_NOUNS | TALLY_NOUNS
 # adverbs of place: "Another historical site nearby is called Star City" names one site
 _PLACE_ADVERBS = frozenset({"nearby", "here", "there"})
+# entity types of names that have no places as parts: people, events, works
+_NO_PLACES = frozenset({"PERSON", "EVENT", "WORK_OF_ART", "PRODUCT", "NORP", "DATE"})
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
@@ -59,7 +62,7 @@ class VerbRules(AliasRules):
                 continue
             h = v.head(i)
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
-            opening = False
+            opening, aside = False, []
             if any(v.tokens[k].tag == "TO" for k in v.children(i, "aux")):
                 continue  # "expanded coverage to include X": a purpose, not a statement
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
@@ -71,9 +74,11 @@ class VerbRules(AliasRules):
                 s, clause = v.children(h, "subj")[0], h
             elif (named := self._trailing_name(i)) is not None:
                 s, clause = named, i  # "the location of X, also known as Y": X, not "it"
+            elif aside := [k for k in self._aside_of(i) if k in v.kids[i]]:
+                s, clause = aside[0], i  # "X (born 1895), [nicknamed]csubj Y, was a Z"
             else:
                 s, clause = self._clause_subject(i)
-            if s is None or self._blocked(i, clause):
+            if s is None or self._blocked(i, clause, reported=not aside):
                 continue
             subjects = self.b.subjects(s, clause)
             common = v.tokens[s].upos == "NOUN"
@@ -95,6 +100,12 @@ class VerbRules(AliasRules):
             if subjects:
                 passive = v.is_passive(i) or self._set_off(i, s) or opening
                 self._verb(i, passive, subjects, generic)
+
+    def _aside_of(self, i: int) -> list[int]:
+        """The name the participle ``i`` is set off after when the parse made it the subject of
+        the copula that follows ([] otherwise; ``shared.aside_subject``)."""
+        h = self.v.head(i)
+        return aside_subject(self.v, h) if h is not None else []
 
     def _opening_name(self, i: int) -> bool:
         """A naming participle that opens the sentence, set off by a comma before a clause
@@ -128,13 +139,15 @@ class VerbRules(AliasRules):
         return None if named is None or v.rels[named] == "conj" else named  # a whole name only:
         # "United Trades and [Labour Council] of South Australia" is cut by the parse
 
-    def _governed_blocked(self, noun: int) -> bool:
+    def _governed_blocked(self, noun: int, title: frozenset[int] = frozenset()) -> bool:
         """ "Do not override schemas containing X": the clause that governs ``noun`` is
-        negated, modal or conditional, so what its reduced relative says is not asserted."""
+        negated, modal or conditional, so what its reduced relative says is not asserted. A
+        clause the parse hung on a verb inside the quoted ``title`` is no report ('played on the
+        track "[Help]ROOT Me"')."""
         v, gov = self.v, self.v.head(noun)
         while gov is not None and v.tokens[gov].upos not in ("VERB", "AUX"):
             gov = v.head(gov)
-        return gov is not None and self._blocked(gov)
+        return gov is not None and self._blocked(gov, reported=v.head(gov) not in title)
 
     def _predicative(self, noun: int) -> bool:
         """``noun`` describes something else: "(function / serve) as factories"."""
@@ -358,6 +371,14 @@ class VerbRules(AliasRules):
                 # "The characters include Connor Mulgrew, ...": people are members, not parts
                 parts = [a for o in direct for a in b.expand(o, "part")]
                 self._emit_all("composition", subjects, parts, 0.85)
+                # "Greater Toronto includes the cities of A and B": the places named are parts
+                # of a name (not of "the district"), unless it names a person, event or work
+                named_subject = [
+                    t for t in subject_tokens if v.tokens[t].ent_type not in _NO_PLACES
+                ]
+                places = [a for a in b.args(named_subject, "name") if a.is_name]
+                named = [a for o in direct for c in v.conjuncts(o) for a in self.named_places(c)]
+                self._emit_all("composition", places, named, 0.8)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
             self.rule = "contained-in"
             self._emit_all("composition", pp_args("in"), subjects, 0.8)
