@@ -28,6 +28,12 @@ held before the session and guard that they still do.
   of" names has those places as parts ("Greater Manchester includes the towns of Bolton and
   Wigan"); not a common noun ("The district comprises the villages of ..." says nothing of
   districts) nor a person, an event or a work.
+- A name that "features" common things has them as parts ("The Soundhouse Tapes ... features
+  the first recordings by the band", "Central Park features a zoo and a lake"; rule
+  `feature`); not people ("features Tom Hanks"), not a common noun's. A participle of parts
+  ("featuring", "comprising", "consisting of") set off after a copula's clause speaks of the
+  copula's subject ("X is a public park in Saint Paul, featuring six burial mounds"); after
+  another verb it speaks of that verb's object, not its subject.
 - A quoted title that is a clause breaks the parse: a verb inside it may become the root and the
   clause before it a report hung on it ('played guitar on the track "[Help]ROOT Me" and
   sang'); that is no report, and the class noun before the title still names its class. A
@@ -132,10 +138,38 @@ FOUND = [
         ("composition", "greater manchester", "wigan"),
     ),
     ("Ohio includes the cities of Columbus and Cleveland.", ("composition", "ohio", "columbus")),
+    (
+        "The Soundhouse Tapes is the debut EP by Iron Maiden, and features the first recordings "
+        "by the band.",
+        ("composition", "soundhouse tapes", "recording"),
+    ),
+    ("Central Park features a zoo and a lake.", ("composition", "central park", "lake")),
+    (
+        "Indian Mounds Regional Park is a public park in Saint Paul, Minnesota, featuring six "
+        "burial mounds.",
+        ("composition", "indian mounds regional park", "burial mound"),
+    ),
     ('His hit single "Come Back To Me" topped the chart.', (INH, "come back to me", "single")),
 ]
 
 ABSENT = [
+    ("The film features Tom Hanks as a lawyer.", ("composition", "film", "tom hanks")),
+    ("The park features six burial mounds.", ("composition", "park", "burial mound")),
+    (
+        "Smith released an album, featuring guest vocals by Jay-Z.",
+        ("composition", "smith", "guest vocal"),
+    ),
+    (  # a table row of area codes (MuSiQue); "Southwestern part of Ohio" is no apposition
+        "440 1997 Part of Northeast Ohio including parts of Cleveland (August 16, 1997) 513 1947 "
+        "Southwest Ohio including Cincinnati (October, 1947) 567 1947 Northwest and north "
+        "central Ohio including Toledo, Sandusky, and Ashland, overlay with 419 (January 1, "
+        "2002) 614 1947 Columbus (October, 1947) 740 1997 Central and southeastern Ohio except "
+        "Columbus (December 6, 1997) 220 1997 Central and southeastern Ohio except Columbus "
+        "(December 6, 1997) 937 Southwestern part of Ohio including Springfield, Dayton, public "
+        "parts of Wright - Patterson Air Force Base, and areas north of Cincinnati (September "
+        "28, 1996)",
+        ("composition", "ohio", "440 1997 part of northeast ohio"),
+    ),
     (
         "The district comprises the villages of Ashby, Barton and Carver.",
         ("composition", "district", "ashby"),

@@ -386,6 +386,9 @@ class SentenceRules(
             if listed and not self._paired_appositions(h, end + 1):
                 continue  # "requires Rust 1.95, a C compiler, and maturin": a list, no apposition
             part = v.tokens[i].text == "part" and v.determiner(i) in ("", "a")
+            part = (
+                part and not v.children(i, "amod", "nummod") and v.tokens[i - 1].text in (",", "a")
+            )
             if (v.lemma(i) == "one" or part) and (of := v.pp_objects(i, "of")):
                 # "Sorin Hall, one of the oldest halls": a name is a member of the plural;
                 # "Lomma, part of Skåne County,": a part of the whole

@@ -16,7 +16,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
 from lgm_rdf.learn.patterns.kind_terms import called_term, type_of_object
 from lgm_rdf.learn.patterns.named_parts import counted_names
-from lgm_rdf.learn.patterns.shared import aside_subject
+from lgm_rdf.learn.patterns.shared import adjunct_subject, aside_of
 from lgm_rdf.learn.patterns.spelling import spelled_out
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
@@ -74,10 +74,11 @@ class VerbRules(AliasRules):
                 s, clause = v.children(h, "subj")[0], h
             elif (named := self._trailing_name(i)) is not None:
                 s, clause = named, i  # "the location of X, also known as Y": X, not "it"
-            elif aside := [k for k in self._aside_of(i) if k in v.kids[i]]:
+            elif aside := [k for k in aside_of(v, i) if k in v.kids[i]]:
                 s, clause = aside[0], i  # "X (born 1895), [nicknamed]csubj Y, was a Z"
             else:
                 s, clause = self._clause_subject(i)
+                s = adjunct_subject(v, i) if s is None else s  # "X is a park, featuring Y"
             if s is None or self._blocked(i, clause, reported=not aside):
                 continue
             subjects = self.b.subjects(s, clause)
@@ -100,12 +101,6 @@ class VerbRules(AliasRules):
             if subjects:
                 passive = v.is_passive(i) or self._set_off(i, s) or opening
                 self._verb(i, passive, subjects, generic)
-
-    def _aside_of(self, i: int) -> list[int]:
-        """The name the participle ``i`` is set off after when the parse made it the subject of
-        the copula that follows ([] otherwise; ``shared.aside_subject``)."""
-        h = self.v.head(i)
-        return aside_subject(self.v, h) if h is not None else []
 
     def _opening_name(self, i: int) -> bool:
         """A naming participle that opens the sentence, set off by a comma before a clause
@@ -345,6 +340,12 @@ class VerbRules(AliasRules):
             for o in v.pp_objects(i, "as"):
                 for child in subjects if v.determiner(o) != "the" else []:
                     self._emit("inheritance", child, b.parent(o, child), 0.9)
+        elif lemma == "feature" and not passive and subjects and all(a.is_name for a in subjects):
+            self.rule = "feature"  # "The Soundhouse Tapes features the first recordings"
+            things = [
+                o for o in objects if v.tokens[o].upos == "NOUN" and v.tokens[o].text.islower()
+            ]
+            self._emit_all("composition", subjects, b.args(things, "part"), 0.75)
         elif lemma == "consist" and not passive:
             self.rule = "consist-of"
             self._emit_all("composition", subjects, pp_args("of", mode="part"), 0.9)
@@ -371,12 +372,11 @@ class VerbRules(AliasRules):
                 # "The characters include Connor Mulgrew, ...": people are members, not parts
                 parts = [a for o in direct for a in b.expand(o, "part")]
                 self._emit_all("composition", subjects, parts, 0.85)
-                # "Greater Toronto includes the cities of A and B": the places named are parts
-                # of a name (not of "the district"), unless it names a person, event or work
-                named_subject = [
-                    t for t in subject_tokens if v.tokens[t].ent_type not in _NO_PLACES
-                ]
-                places = [a for a in b.args(named_subject, "name") if a.is_name]
+                # "Greater Toronto includes the cities of A and B": a name's parts (not "the
+                # district"'s, nor "It"'s: it may stand for the wrong one; no person's or work's)
+                names = [t for t in subject_tokens if v.tokens[t].upos == "PROPN"]
+                names = [t for t in names if v.tokens[t].ent_type not in _NO_PLACES]
+                places = [a for a in b.args(names, "name") if a.is_name]
                 named = [a for o in direct for c in v.conjuncts(o) for a in self.named_places(c)]
                 self._emit_all("composition", places, named, 0.8)
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
