@@ -28,12 +28,13 @@ held before the session and guard that they still do.
   of" names has those places as parts ("Greater Manchester includes the towns of Bolton and
   Wigan"); not a common noun ("The district comprises the villages of ..." says nothing of
   districts) nor a person, an event or a work.
-- A name that "features" common things has them as parts ("The Soundhouse Tapes ... features
-  the first recordings by the band", "Central Park features a zoo and a lake"; rule
-  `feature`); not people ("features Tom Hanks"), not a common noun's. A participle of parts
-  ("featuring", "comprising", "consisting of") set off after a copula's clause speaks of the
-  copula's subject ("X is a public park in Saint Paul, featuring six burial mounds"); after
-  another verb it speaks of that verb's object, not its subject.
+- A named place or structure that "features" common things has them as parts ("Central Park
+  features a zoo and a lake"; rule `feature`, `featuring.py`); not people or roles ("features
+  Tom Hanks", "a rapper"), not a common noun's or a pronoun's, and not a work's ("The Soundhouse
+  Tapes ... features the first recordings": works and shows feature guests and voices more
+  often than parts, and the KBs showed it). Its participle set off after a copula's clause
+  speaks of the copula's subject ("X is a public park in Saint Paul, featuring six burial
+  mounds"); after another verb it speaks of that verb's object, not its subject.
 - A quoted title that is a clause breaks the parse: a verb inside it may become the root and the
   clause before it a report hung on it ('played guitar on the track "[Help]ROOT Me" and
   sang'); that is no report, and the class noun before the title still names its class. A
@@ -138,11 +139,6 @@ FOUND = [
         ("composition", "greater manchester", "wigan"),
     ),
     ("Ohio includes the cities of Columbus and Cleveland.", ("composition", "ohio", "columbus")),
-    (
-        "The Soundhouse Tapes is the debut EP by Iron Maiden, and features the first recordings "
-        "by the band.",
-        ("composition", "soundhouse tapes", "recording"),
-    ),
     ("Central Park features a zoo and a lake.", ("composition", "central park", "lake")),
     (
         "Indian Mounds Regional Park is a public park in Saint Paul, Minnesota, featuring six "
@@ -154,6 +150,17 @@ FOUND = [
 
 ABSENT = [
     ("The film features Tom Hanks as a lawyer.", ("composition", "film", "tom hanks")),
+    (  # a work "features" people and guests more often than parts: only places are read
+        "The Soundhouse Tapes is the debut EP by Iron Maiden, and features the first recordings "
+        "by the band.",
+        ("composition", "soundhouse tapes", "recording"),
+    ),
+    ("I Wanna Rock features rapper Snoop Dogg.", ("composition", "i wanna rock", "rapper")),
+    ("Hyde Park features a lake and a rapper.", ("composition", "hyde park", "rapper")),
+    (
+        "Phoenix has a desert climate. It features long hot summers and mild winters.",
+        ("composition", "phoenix", "summer"),
+    ),
     ("The park features six burial mounds.", ("composition", "park", "burial mound")),
     (
         "Smith released an album, featuring guest vocals by Jay-Z.",

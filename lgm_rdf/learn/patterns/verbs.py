@@ -14,6 +14,7 @@ from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
+from lgm_rdf.learn.patterns.featuring import featured_parts
 from lgm_rdf.learn.patterns.kind_terms import called_term, type_of_object
 from lgm_rdf.learn.patterns.named_parts import counted_names
 from lgm_rdf.learn.patterns.shared import adjunct_subject, aside_of
@@ -340,12 +341,9 @@ class VerbRules(AliasRules):
             for o in v.pp_objects(i, "as"):
                 for child in subjects if v.determiner(o) != "the" else []:
                     self._emit("inheritance", child, b.parent(o, child), 0.9)
-        elif lemma == "feature" and not passive and subjects and all(a.is_name for a in subjects):
-            self.rule = "feature"  # "The Soundhouse Tapes features the first recordings"
-            things = [
-                o for o in objects if v.tokens[o].upos == "NOUN" and v.tokens[o].text.islower()
-            ]
-            self._emit_all("composition", subjects, b.args(things, "part"), 0.75)
+        elif lemma == "feature" and not passive:
+            self.rule = "feature"  # "Central Park features a zoo and a lake"
+            self._emit_all("composition", *featured_parts(v, b, subject_tokens, objects), 0.75)
         elif lemma == "consist" and not passive:
             self.rule = "consist-of"
             self._emit_all("composition", subjects, pp_args("of", mode="part"), 0.9)
