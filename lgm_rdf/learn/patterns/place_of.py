@@ -86,9 +86,9 @@ class PlaceOfRules(ListedPartRules):
         name is apposition, the name is that place."""
         v, b = self.v, self.b
         for k in range(len(v)):
-            names = self.named_places(k)
-            modifiers = v.children(k, "compound", "amod")
-            nations = [m for m in modifiers if m < k and b.proper(m)]
+            if not (names := self.named_places(k)):
+                continue
+            nations = [m for m in v.children(k, "compound", "amod") if m < k and b.proper(m)]
             self.rule = "place-of-name"
             for name in names:
                 own = list(range(max(nations) + 1, k + 1)) if nations else []  # "U.S. state"
