@@ -14,7 +14,8 @@ held before the session and guard that they still do.
   not when it does not, nor after a relation owned or "of" something ("his two sons, ...").
 - A capitalised possessive pronoun that opens a name is a word of it ("My Chemical Romance is
   a band", "Our Lady of the Snows is a church"): the name is a subject like any other; not "My
-  father", "My Paris apartment" (a common noun), nor "My John" (a person someone calls theirs).
+  father", "My Paris apartment" (a common noun), nor "My John" (a person someone calls theirs);
+  narrowed in session 36 (``test_places_titles_and_clause_lists``).
 - An acronym in brackets after the English name of a body (a party, a union, an agency) that
   its letters do not spell is the acronym of the body's name in its own language ("the Austrian
   People's Party (ÖVP)", "the Social Democratic Party of Germany (SPD)"): another name of it
@@ -27,14 +28,15 @@ held before the session and guard that they still do.
 - A name of a place that "includes", "contains" or "comprises" "the cities / towns / islands
   of" names has those places as parts ("Greater Manchester includes the towns of Bolton and
   Wigan"); not a common noun ("The district comprises the villages of ..." says nothing of
-  districts) nor a person, an event or a work.
+  districts) nor a person, an event or a work (since session 36 also no treaty or tour).
 - A named place or structure that "features" common things has them as parts ("Central Park
   features a zoo and a lake"; rule `feature`, `featuring.py`); not people or roles ("features
   Tom Hanks", "a rapper"), not a common noun's or a pronoun's, and not a work's ("The Soundhouse
   Tapes ... features the first recordings": works and shows feature guests and voices more
   often than parts, and the KBs showed it). Its participle set off after a copula's clause
   speaks of the copula's subject ("X is a public park in Saint Paul, featuring six burial
-  mounds"); after another verb it speaks of that verb's object, not its subject.
+  mounds"); after another verb it speaks of that verb's object, not its subject. Since session
+  36 only built or natural things are parts, and the copula must call the subject a place.
 - A quoted title that is a clause breaks the parse: a verb inside it may become the root and the
   clause before it a report hung on it ('played guitar on the track "[Help]ROOT Me" and
   sang'); that is no report, and the class noun before the title still names its class. A

@@ -80,19 +80,31 @@ def title_case(v: DepView, start: int, end: int) -> bool:
 
 
 # possessive pronouns that may open a name: "My Chemical Romance", "Our Lady of the Snows"
-_POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "its"})
+# possessives that may open a title ("your" addresses the reader: "Your Google Account is ...")
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "its"})
+# entity types of a name a title may not hold after its possessive unless the tagger takes the
+# possessive for a word of that name too ("[My Bloody Valentine]PERSON are a band")
+_OWNED_NAMES = frozenset({"PERSON", "ORG", "PRODUCT", "GPE", "NORP", "FAC"})
 
 
 def titled_possessive(v: DepView, i: int) -> bool:
     """The name ``i`` opens with a capitalised possessive pronoun that is a word of it ("My
     Chemical Romance", "Our Lady of the Snows"): every word from the pronoun to the name is
-    capitalised (not "My father", "Her Paris apartment")."""
+    capitalised (not "My father", "Her Paris apartment"), no word of it a name of its own the
+    possessive is not part of ("My Uncle Bob"), and the possessive not the reader's."""
     if v.tokens[i].upos != "PROPN":
         return False
     owners = [k for k in v.children(i, "poss") if v.tokens[k].text.lower() in _POSSESSIVES]
-    if len(owners) != 1 or (i == owners[0] + 1 and v.tokens[i].ent_type == "PERSON"):
+    if len(owners) != 1:
+        return False
+    own = owners[0]
+    if i == own + 1 and v.tokens[i].ent_type == "PERSON":
         return False  # "My John is a doctor": a person someone calls theirs
-    return all(v.tokens[k].text[:1].isupper() for k in range(owners[0], i + 1))
+    if not v.tokens[own].ent_type and any(
+        v.tokens[k].ent_type in _OWNED_NAMES for k in range(own + 1, i + 1)
+    ):
+        return False  # "My Uncle Bob", "My Ford Mustang": a named thing someone owns
+    return all(v.tokens[k].text[:1].isupper() for k in range(own, i + 1))
 
 
 def introduced(v: DepView, c: int) -> bool:

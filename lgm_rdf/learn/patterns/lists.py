@@ -21,6 +21,7 @@ from lgm_rdf.learn.patterns.words import (
     VAGUE_QUANTITIES,
     relational_noun,
 )
+from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.wordlists import PART_NOUNS
 
 QUOTED_WORDS = 4  # a quoted example of this many words is a saying or a question, not a name
@@ -56,6 +57,7 @@ class ListRules(VerbRules):
                 # adjacent islands", "prices including tax" measure
                 if v.lemma(p) not in _MEASURING:
                     objs += v.pp_objects(p, "including") + self._singled_examples(p)
+                    objs = objs or self._clause_examples(p)
             if not objs and any(v.lemma(k) == "such" for k in v.children(p, "amod", "det")):
                 objs = v.pp_objects(p, "as")
             items = sorted(k for o in objs for k in v.conjuncts(o))
@@ -83,6 +85,54 @@ class ListRules(VerbRules):
             whole = self._listed_for(p, objs)  # a moved list's "of" phrase is the one ``p`` is in
             for child in children:
                 self._emit("inheritance", child, self.b.parent(whole, child, whole != p), 0.9)
+
+    def _clause_examples(self, p: int) -> list[int]:
+        """The list a comma and "including" set off after the clause of the counted plural
+        ``p``, when the parse hung it on the verb: "Various dialects are spoken in the region,
+        including Bavarian and Swabian", "The band released four albums, including Nevermind".
+        It gives examples of ``p`` when ``p`` is the verb's subject and the verb has no object,
+        or ``p`` is its object, and no other plural noun stands between ``p`` and the list
+        ("Many farmers grow crops in the valley, including wheat" lists crops). Not a relational
+        noun ("He had many friends, including X": whose, not what)."""
+        v = self.v
+        h = v.head(p)
+        if h is None or v.rels[p] not in ("subj", "subjpass", "obj") or relational_noun(v.lemma(p)):
+            return []
+        if not self._counted(p) or v.tokens[h].upos not in ("VERB", "AUX"):
+            return []
+        if v.rels[p] != "obj" and v.children(h, "obj"):
+            return []
+        found = [(i, o) for i, o in v.pps(h) if i == "including" and o > p]
+        if not found or not all(self._kind_or_name(o) for o in v.conjuncts(found[0][1])):
+            return []
+        marks = [k for k in range(p + 1, found[0][1]) if v.lemma(k) == "include"]
+        mark = marks[-1] if marks else 0  # the word "including"
+        if mark < 1 or v.tokens[mark - 1].text != ",":
+            return []
+        between = range(max(v.subtree(p)) + 1, mark)
+        if any(v.tokens[k].upos == "NOUN" and v.is_plural(k) for k in between):
+            return []
+        return [found[0][1]]
+
+    def _kind_or_name(self, o: int) -> bool:
+        """List item ``o`` names a kind or a thing, not one of the counted ones: no "a" or
+        number before it ("four people were killed, including two children"), no person
+        noun ("including the general")."""
+        v = self.v
+        if v.determiner(o) in ("a", "an") or v.children(o, "nummod"):
+            return False
+        return v.tokens[o].upos == "PROPN" or not person_noun(v.lemma(o))
+
+    def _counted(self, k: int) -> bool:
+        """Plural common noun ``k`` carries a number or a vague quantity ("four albums",
+        "several novels", "various dialects")."""
+        v = self.v
+        if not v.is_plural(k) or v.tokens[k].upos != "NOUN":
+            return False
+        return self._quantified(k) or any(
+            v.tokens[q].text.isdigit() or v.tokens[q].ent_type == "CARDINAL"
+            for q in v.children(k, "nummod")
+        )
 
     def _singled_examples(self, p: int) -> list[int]:
         """The apposition set off after plural ``p`` that an adverb of example opens ("several
@@ -130,7 +180,8 @@ class ListRules(VerbRules):
         singular names one thing and has no examples (a bare one may: "fans of music such as
         jazz", "cases of cancer such as melanoma" list music and cancers), and so does a noun of
         descent, whose "of" is what came after or before ("precursors of opera such as
-        monody")."""
+        monody"); "other Bs" keeps its own list ("similarities with other toccatas ..., such as
+        BWV 538")."""
         v = self.v
         prep = v.head(p)
         if not objs or v.rels[p] != "pobj" or prep is None:
@@ -139,8 +190,9 @@ class ListRules(VerbRules):
         if noun is None or v.tokens[noun].upos != "NOUN" or not v.is_plural(noun):
             return p
         first = min(v.subtree(objs[0]))
-        if any(v.tokens[k].text == "," for k in range(p + 1, first)):
-            return noun
+        others = any(v.lemma(k) == "other" for k in v.children(p, "amod"))
+        if any(v.tokens[k].text == "," for k in range(p + 1, first)) and not others:
+            return noun  # (not "similarities with other toccatas ..., such as BWV 538")
         of_singular = v.lemma(prep) == "of" and not v.is_plural(p) and v.tokens[p].upos == "NOUN"
         if of_singular and v.determiner(p) == "the":
             return noun

@@ -398,9 +398,10 @@ class PredicateRules(BecomingRules):
     def _postpositive(self, n: int) -> int:
         """ "a [marsupial]amod [native]noun to Australia": the noun is the modifier."""
         v = self.v
-        # its phrase ("to Australia") may be hung on the noun before it
+        # its phrase ("to Australia") may be hung on the noun before it, or its "to" read as
+        # an infinitive's ("a large crocodilian native [to]aux [freshwater]VERB habitats")
         phrase = v.children(n, "prep", "obl", "nmod") or (
-            n + 1 < len(v) and v.tokens[n + 1].upos == "ADP"
+            n + 1 < len(v) and (v.tokens[n + 1].upos == "ADP" or v.tokens[n + 1].text == "to")
         )
         if v.lemma(n) not in POSTPOSITIVE_ADJECTIVES or not phrase:
             return n

@@ -311,8 +311,9 @@ class ProseRules(PlaceOfRules):
 
     def _phrase_after(self, k: int) -> bool:
         """A lower-case preposition at ``k`` opens a phrase after a name, not a word of it:
-        "(then known as Disney-MGM Studios during production)", "(Nintendo until 2009)" (a
-        name goes on after "of the" and a capital: "the Bank of the Ozarks")."""
+        "(then known as Disney-MGM Studios during production)", "(Nintendo until 2009)", "(spelled
+        Dvorak in English)" (a name goes on after "of the" and a capital: "the Bank of the
+        Ozarks")."""
         toks, v = self.v.tokens, self.v
         if toks[k].upos != "ADP" or not toks[k].text.islower() or k + 1 >= len(toks):
             return False
@@ -321,6 +322,8 @@ class ProseRules(PlaceOfRules):
         if toks[k].text in _LOCATING and toks[nxt].ent_type in places:
             return True  # "(now Gdańsk in Poland)": where it lies, no word of the name
             # ("(aka Monster from Mars)": a title goes on)
+        if toks[k].text == "in" and toks[nxt].text.lower() in LANGUAGES:
+            return True  # "(often spelled Dvorak in English)": the language it is spelled in
         return not toks[nxt].text[:1].isupper()
 
     @staticmethod

@@ -66,23 +66,3 @@ def stated_subject(v: DepView, i: int) -> list[int]:
     """The subject of copula ``i`` that has none of its own: the one it shares with the verb
     it is joined to (``shared_subject``) or the name before an aside (``aside_subject``)."""
     return shared_subject(v, i) or aside_subject(v, i)
-
-
-# verbs of parts whose participle, set off after a copula's clause, speaks of its subject
-# ("consisting of", tried too, gave a held-out false positive and no true one)
-_PART_PARTICIPLES = frozenset({"feature"})
-
-
-def adjunct_subject(v: DepView, i: int) -> int | None:
-    """The subject of the copula a participle of parts is set off after ("X is a public park in
-    Saint Paul, [featuring]advcl six burial mounds"): the participle says it of that subject
-    (not after another verb: "He released an album, featuring ..." is about the album)."""
-    h = v.head(i)
-    if h is None or v.rels[i] != "advcl" or v.lemma(h) != "be" or v.tokens[i].tag != "VBG":
-        return None
-    if v.lemma(i) not in _PART_PARTICIPLES or v.children(i, "subj", "subjpass", "mark"):
-        return None
-    if v.tokens[min(v.subtree(i)) - 1].text != ",":
-        return None
-    subjects = v.children(h, "subj")
-    return subjects[0] if len(subjects) == 1 and subjects[0] < i else None

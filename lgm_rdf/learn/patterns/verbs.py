@@ -14,10 +14,10 @@ from lgm_rdf.learn.patterns.alias import ALIAS_AS, ALIAS_NAMED, AliasRules
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
-from lgm_rdf.learn.patterns.featuring import featured_parts
+from lgm_rdf.learn.patterns.featuring import adjunct_subject, featured_parts, holds_places
 from lgm_rdf.learn.patterns.kind_terms import called_term, type_of_object
 from lgm_rdf.learn.patterns.named_parts import counted_names
-from lgm_rdf.learn.patterns.shared import adjunct_subject, aside_of
+from lgm_rdf.learn.patterns.shared import aside_of
 from lgm_rdf.learn.patterns.spelling import spelled_out
 from lgm_rdf.learn.patterns.words import (
     AMOUNT_NOUNS,
@@ -43,8 +43,6 @@ _JOINS = frozenset({"PUNCT", "CCONJ", "ADP", "VERB", "AUX", "SCONJ", "PART"})
 _NO_PARTS = MEASURE_NOUNS | AMOUNT_NOUNS | PERIOD_NOUNS | QUANTITY_NOUNS | TALLY_NOUNS
 # adverbs of place: "Another historical site nearby is called Star City" names one site
 _PLACE_ADVERBS = frozenset({"nearby", "here", "there"})
-# entity types of names that have no places as parts: people, events, works
-_NO_PLACES = frozenset({"PERSON", "EVENT", "WORK_OF_ART", "PRODUCT", "NORP", "DATE"})
 
 # passive verbs "X is V-ed of/from Y" stating what X is made of
 PASSIVE_PARTS = {"compose": ("of",), "comprise": ("of",), "make": ("of", "from")}
@@ -372,8 +370,7 @@ class VerbRules(AliasRules):
                 self._emit_all("composition", subjects, parts, 0.85)
                 # "Greater Toronto includes the cities of A and B": a name's parts (not "the
                 # district"'s, nor "It"'s: it may stand for the wrong one; no person's or work's)
-                names = [t for t in subject_tokens if v.tokens[t].upos == "PROPN"]
-                names = [t for t in names if v.tokens[t].ent_type not in _NO_PLACES]
+                names = [t for t in subject_tokens if holds_places(v, t)]
                 places = [a for a in b.args(names, "name") if a.is_name]
                 named = [a for o in direct for c in v.conjuncts(o) for a in self.named_places(c)]
                 self._emit_all("composition", places, named, 0.8)
