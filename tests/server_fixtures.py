@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +17,13 @@ from lgm_rdf.settings import Settings
 
 APPLES = "Apples are a type of fruit. Fruits contain many vitamins. Apples are sweet."
 TOKEN = "test-token-42"
+
+
+def interruptible() -> None:
+    """``preexec_fn`` for a server child that the test stops with SIGINT: a suite started as a
+    shell's background job inherits SIGINT ignored, and Python keeps an ignored SIGINT, so the
+    child gets the default back, as a terminal's Ctrl-C would find it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @contextmanager

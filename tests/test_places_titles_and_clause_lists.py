@@ -28,6 +28,11 @@ written for these tests.
 - "other Bs ..., such as A" lists the Bs even inside a preposition's phrase ("similarities with
   other toccatas ..., such as BWV 538"), where a list after a comma otherwise belongs to the
   noun the phrase is on ("Compounds in many plants, such as caffeine").
+- A bracket may name its language without a colon: "(in Greek Γoρδιoς)", "(in German Köln)"
+  (a name in another script, or quoted), '(German for "Eastphalia University of Applied
+  Sciences")' (a quoted, capitalised name of a body or an institution); not "(in French
+  Guiana)" (a place), not a lower-case gloss ('(Latin for "voice of the people")'), not a
+  translated band's name ('Kraftwerk (German for "Power Station")').
 - A postpositive adjective the parse made the predicate noun is still the adjective when its
   "to" was read as an infinitive's ("a large crocodilian native [to]aux [freshwater]VERB
   habitats"): the class is the word before it.
@@ -41,6 +46,16 @@ from pattern_relations import judged_rows, relations, unlearned
 COMP, INH, ALIAS = "composition", "inheritance", "alias"
 
 FOUND = [
+    (
+        "Gordius (in Greek Γoρδιoς), a Cappadocian by birth, was the instrument of Mithridates.",
+        (ALIAS, "gordius", "γoρδιoς"),
+    ),
+    ("Cologne (in German Köln) is a city on the Rhine.", (ALIAS, "cologne", "köln")),
+    (
+        'Ostfalia Hochschule (German for "Eastphalia University of Applied Sciences", known as '
+        "Fachhochschule Braunschweig until 2009) is a university.",
+        (ALIAS, "eastphalia university of applied sciences", "ostfalia hochschule"),
+    ),
     ("Central Park features a zoo and a lake.", (COMP, "central park", "lake")),
     (
         "Union Station features two platforms and a ticket hall.",
@@ -79,6 +94,12 @@ FOUND = [
 ]
 
 ABSENT = [
+    ("Cayenne (in French Guiana) is a town.", (ALIAS, "cayenne", "guiana")),
+    ("Cayenne (in French Guiana) is a town.", (ALIAS, "cayenne", "french guiana")),
+    (
+        'Vox populi (Latin for "voice of the people") is a phrase.',
+        (ALIAS, "voice of the people", "vox populi"),
+    ),
     ("Phoenix features a hot desert climate.", (COMP, "phoenix", "hot desert climate")),
     ("Germany features a federal system.", (COMP, "germany", "federal system")),
     ("Jurassic Park features impressive special effects.", (COMP, "jurassic park", "effect")),

@@ -22,7 +22,7 @@ import pytest
 
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.settings import Settings
-from tests.server_fixtures import TOKEN, Reply, call, post_json, running_server
+from tests.server_fixtures import TOKEN, Reply, call, interruptible, post_json, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 CROSS = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
@@ -170,7 +170,12 @@ def test_stop_signal_ends_the_server_while_runaway_queries_run(kb: Path, stop_si
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LGM_", "OPENAI_"))}
     env.update(LGM_SERVER_QUERY_TIMEOUT="600", LGM_SERVER_QUERY_WORKERS="2")
     process = subprocess.Popen(
-        [*SERVE, "--kb", str(kb)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True
+        [*SERVE, "--kb", str(kb)],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=interruptible,
     )
     try:
         assert process.stderr is not None
@@ -205,7 +210,12 @@ def test_stop_signal_during_a_learn_ends_the_server_and_keeps_whole_documents(
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LGM_", "OPENAI_"))}
     env["LGM_SERVER_TOKEN"] = TOKEN
     process = subprocess.Popen(
-        [*SERVE, "--kb", str(kb)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True
+        [*SERVE, "--kb", str(kb)],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=interruptible,
     )
     text = " ".join(f"Gadget{i} is a kind of device with part{i}." for i in range(3000))
     try:

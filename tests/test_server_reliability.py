@@ -19,7 +19,7 @@ from pyoxigraph import Store
 from lgm_rdf.graph import LanguageGraph
 from lgm_rdf.ontology import PREFIXES
 from lgm_rdf.settings import Settings
-from tests.server_fixtures import TOKEN, call, post_json, running_server
+from tests.server_fixtures import TOKEN, call, interruptible, post_json, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 SENTENCES_PER_TITLE = (
@@ -215,6 +215,7 @@ def test_serve_stops_cleanly_and_releases_the_store(tmp_path: Path, stop_signal:
         env=_env(),
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     try:
         assert process.stderr is not None

@@ -34,6 +34,10 @@ _DATES = re.compile(r"^\s*\d")
 _UNLABELLED_SCRIPT = re.compile(
     r"^\s*(?:translit|tr|romani[sz]ed|transliterated)\b\.?\s*(?:as\s+)?(.*)$", re.I | re.S
 )
+# a language named without a colon: "(in Greek Γoρδιoς)" (a name in another script or quoted),
+# "(German for "Eastphalia University of Applied Sciences")" (a quoted translation)
+_IN_LANGUAGE = re.compile(r"^\s*in\s+((?:[A-Z][a-z]+\s+)?[A-Z][a-z]+)\s+(\S.*)$", re.S)
+_LANGUAGE_FOR = re.compile(r"^\s*((?:[A-Z][a-z]+\s+)?[A-Z][a-z]+)\s+for\s+(\S.*)$", re.S)
 # a piece that glosses or dates rather than names: "meaning “new”", "lit. 'fist fight'", "born 3
 # May 1976", "also written as A Pink", "or simply X"
 _GLOSS = re.compile(
@@ -51,6 +55,10 @@ _BODY_WORDS = words(
     "association organisation organization committee assembly coalition bloc agency institute "
     "academy society commission ministry corporation company group network service army"
 )
+# words of a translated name that is the body's English name, not a gloss of its words
+# ('(German for "Eastphalia University of Applied Sciences")'; 'Kraftwerk (German for "Power
+# Station")' glosses a band's name)
+_INSTITUTIONS = words("university college school seminary church cathedral museum library bank")
 # an acronym of one word in brackets: capitals (diacritics allowed), a few lower-case letters
 _ACRONYM = re.compile(r"^[A-ZÀ-Þ][A-Za-zÀ-ÿ]{1,6}$")
 
@@ -64,6 +72,10 @@ def _pieces(content: str) -> list[str]:
         for piece in segment.split(","):
             labelled = _LABELLED.match(piece)
             script = _UNLABELLED_SCRIPT.match(piece)
+            if (named := _named_in_language(piece)) is not None:
+                names.extend([", ".join(current), named] if current else [named])
+                current = []  # 'German for "Eastphalia University", known as X': one name
+                continue
             if _DATES.match(piece):
                 if current:
                     names.append(", ".join(current))
@@ -84,6 +96,25 @@ def _pieces(content: str) -> list[str]:
         if current:
             names.append(", ".join(current))
     return [name for name in names if name.strip()]
+
+
+def _named_in_language(piece: str) -> str | None:
+    """The name of a piece that names its language without a colon: "in Greek Γoρδιoς" (the
+    name in another script or quoted: "in French Guiana" is a place), 'German for "Eastphalia
+    University"' (a quoted name, capitalised, of a body or an institution, and nothing after
+    it: a translated band's or phrase's name is a gloss); None for any other piece."""
+    found = _IN_LANGUAGE.match(piece)
+    if found and names_a_language(found.group(1)):
+        name = found.group(2).strip()
+        return name if not name.isascii() or name[:1] in _QUOTES else None
+    found = _LANGUAGE_FOR.match(piece)
+    if found and names_a_language(found.group(1)):
+        name = found.group(2).strip()
+        quoted = _QUOTED.fullmatch(name)
+        said = {w.lower() for w in name.strip(_QUOTES).split()}
+        body = bool(said & (_BODY_WORDS | _INSTITUTIONS))  # "University of Applied Sciences"
+        return name if quoted and name[1:2].isupper() and body else None
+    return None
 
 
 def _language_label(label: str) -> bool:
@@ -206,8 +237,16 @@ class ForeignNameRules(RuleBase):
 
     def _labelled_bracket(self, p: int) -> bool:
         """The bracket opened at ``p`` holds a label of one to four words and a colon, at its
-        start or after a ";" or a "," in it ("(12 May 1866 – 1925; Chinese: 孫中山)")."""
+        start or after a ";" or a "," in it ("(12 May 1866 – 1925; Chinese: 孫中山)"), or a
+        piece that names its language without one ("(in Greek Γoρδιoς)", ``_named_in_language``)."""
         toks, start = self.v.tokens, p + 1
+        close = self._bracket_end(p)
+        end = toks[close].start if close is not None else len(self.sentence.text)
+        content = self.sentence.text[toks[p].end : end]
+        if any(
+            _named_in_language(piece) for part in content.split(";") for piece in part.split(",")
+        ):
+            return True
         for k in range(p + 1, len(toks)):
             text = toks[k].text
             if text in ("(", ")"):
