@@ -164,12 +164,9 @@ def test_cheap_queries_and_own_datasets_are_recognised() -> None:
 SERVE = [sys.executable, "-m", "lgm_rdf.cli", "serve", "--port", "0"]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
-def test_stop_signal_ends_the_server_while_runaway_queries_run(kb: Path, stop_signal: int) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LGM_", "OPENAI_"))}
-    env.update(LGM_SERVER_QUERY_TIMEOUT="600", LGM_SERVER_QUERY_WORKERS="2")
-    process = subprocess.Popen(
+def _serve(kb: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+    """``lgm serve`` on ``kb`` in a child process that a stop signal ends, its log on stderr."""
+    return subprocess.Popen(
         [*SERVE, "--kb", str(kb)],
         cwd=ROOT,
         env=env,
@@ -177,6 +174,14 @@ def test_stop_signal_ends_the_server_while_runaway_queries_run(kb: Path, stop_si
         text=True,
         preexec_fn=interruptible,
     )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
+def test_stop_signal_ends_the_server_while_runaway_queries_run(kb: Path, stop_signal: int) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LGM_", "OPENAI_"))}
+    env.update(LGM_SERVER_QUERY_TIMEOUT="600", LGM_SERVER_QUERY_WORKERS="2")
+    process = _serve(kb, env)
     try:
         assert process.stderr is not None
         match = re.search(r"at (http://127\.0\.0\.1:\d+)/", process.stderr.readline())
@@ -209,14 +214,7 @@ def test_stop_signal_during_a_learn_ends_the_server_and_keeps_whole_documents(
 ) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LGM_", "OPENAI_"))}
     env["LGM_SERVER_TOKEN"] = TOKEN
-    process = subprocess.Popen(
-        [*SERVE, "--kb", str(kb)],
-        cwd=ROOT,
-        env=env,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=interruptible,
-    )
+    process = _serve(kb, env)
     text = " ".join(f"Gadget{i} is a kind of device with part{i}." for i in range(3000))
     try:
         assert process.stderr is not None

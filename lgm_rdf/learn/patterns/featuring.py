@@ -18,7 +18,7 @@ from lgm_rdf.nlp.wordlists import words
 
 # last words of the name of a place or a structure that has parts to show ("Union Station",
 # "Hyde Park", whatever type the tagger gives the name)
-PLACE_HEADS = words(
+_PLACE_HEADS = words(
     "park parks garden gardens square plaza campus castle palace church cathedral temple "
     "mosque abbey museum building tower hall station airport island islands mountains range "
     "valley estate house mansion cemetery zoo reserve centre center complex resort site"
@@ -59,7 +59,7 @@ def named_place(v: DepView, t: int) -> bool:
     tok = v.tokens[t]
     if tok.upos != "PROPN":
         return False
-    return tok.text.lower() in PLACE_HEADS or tok.ent_type in _PLACE_TYPES
+    return tok.text.lower() in _PLACE_HEADS or tok.ent_type in _PLACE_TYPES
 
 
 def holds_places(v: DepView, t: int) -> bool:
@@ -83,7 +83,7 @@ def _called_place(v: DepView, t: int) -> bool:
         return False
     preds = v.children(h, "attr")
     preds += [o for p in preds if v.lemma(p) == "one" for o in v.pp_objects(p, "of")]
-    return any(v.lemma(k) in PLACE_HEADS for k in preds)
+    return any(v.lemma(k) in _PLACE_HEADS for k in preds)
 
 
 def featured_parts(

@@ -201,7 +201,7 @@ class ForeignNameRules(RuleBase):
 
     def _foreign_names(self) -> None:
         """ "X (Language: Y)": Y is another name of X."""
-        toks, text = self.v.tokens, self.sentence.text
+        toks = self.v.tokens
         for p in range(1, len(toks) - 2):
             if toks[p].text != "(" or not self._labelled_bracket(p):
                 continue
@@ -212,17 +212,22 @@ class ForeignNameRules(RuleBase):
             )
             if outer is None or not (outer.is_name or outer.label[:1].isupper()):
                 continue
-            close = self._bracket_end(p)
-            end = toks[close].start if close is not None else len(text)
-            start = toks[p].end
-            names = _pieces(text[start:end])
+            content = self._bracket_content(p)
+            names = _pieces(content)
             for name in names:
                 for form in _variants(name):
                     key = normalise_label(form)  # as written: no English lemmas
                     if not junk_key(key):
                         self._emit("alias", outer, Arg(key, form, True), 0.85)
-            for short in _acronyms(text[start:end], [outer.label, *names]):
+            for short in _acronyms(content, [outer.label, *names]):
                 self._emit("alias", outer, Arg(normalise_label(short), short, True), 0.85)
+
+    def _bracket_content(self, p: int) -> str:
+        """The text of the bracket opened at ``p``, up to its end (``_bracket_end``) or the end
+        of the sentence."""
+        toks, text = self.v.tokens, self.sentence.text
+        close = self._bracket_end(p)
+        return text[toks[p].end : toks[close].start if close is not None else len(text)]
 
     def _bracket_end(self, p: int) -> int | None:
         """The token that ends the bracket opened at ``p``: its ")" or another "(" (none inside a
@@ -240,9 +245,7 @@ class ForeignNameRules(RuleBase):
         start or after a ";" or a "," in it ("(12 May 1866 – 1925; Chinese: 孫中山)"), or a
         piece that names its language without one ("(in Greek Γoρδιoς)", ``_named_in_language``)."""
         toks, start = self.v.tokens, p + 1
-        close = self._bracket_end(p)
-        end = toks[close].start if close is not None else len(self.sentence.text)
-        content = self.sentence.text[toks[p].end : end]
+        content = self._bracket_content(p)
         if any(
             _named_in_language(piece) for part in content.split(";") for piece in part.split(",")
         ):
