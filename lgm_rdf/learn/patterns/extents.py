@@ -11,8 +11,8 @@ the tokens chosen from the tree and mends one of them by what the text shows:
   with a preposition ("Of Mice and Men is a novel");
 * a whole sentence opening: a title-case name before the copula that the parse broke into a
   clause or a phrase ("Build Me Up From Bones is ...", "Act of War: Direct Action is ...");
-* in a class noun phrase: modifiers hyphenated to a bound prefix ("non-JSON characters")
-  (which adjectives belong to a class is ``adjectives.py``'s job).
+(hyphened words in a class noun phrase are ``hyphened.py``'s; which adjectives belong to a class is
+``adjectives.py``'s job).
 
 Where the right extent cannot be told, the caller gets no argument rather than a cut one.
 """
@@ -26,7 +26,6 @@ from lgm_rdf.learn.patterns.adjectives import modifier_word
 from lgm_rdf.learn.patterns.depview import HYPHENS, NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
-    BOUND_PREFIXES,
     NAME_PARTICLES,
     NUMBER_ABBREVIATIONS,
     ORDINAL_WORDS,
@@ -56,16 +55,6 @@ FIELD_PAIRS = frozenset(
 )
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch")
 MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
-
-
-def bound_prefix(v: DepView, idx: list[int]) -> list[int]:
-    """ "non-JSON characters", "multi-core processors": a modifier hyphenated to a bound
-    prefix stays with the noun (without "non-" the phrase says the opposite)."""
-    toks, lo = v.tokens, idx[0]
-    joined = lo >= 3 and toks[lo - 2].text in HYPHENS and not toks[lo - 2].ws
-    if joined and not toks[lo - 3].ws and toks[lo - 3].text.lower() in BOUND_PREFIXES:
-        return list(range(lo - 3, idx[-1] + 1))
-    return idx
 
 
 def title_word(v: DepView, k: int) -> bool:

@@ -48,13 +48,12 @@ are mammals, ...") resolve to the noun their clause modifies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import AppositionRules
-from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.descriptions import description, named_description
 from lgm_rdf.learn.patterns.foreign import ForeignNameRules
-from lgm_rdf.learn.patterns.joined import ampersand_name, phrase_start
+from lgm_rdf.learn.patterns.joined import ampersand_name
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.place_of import NO_PLACE, located_place
@@ -66,8 +65,8 @@ from lgm_rdf.learn.patterns.singled_lists import singled_out_list
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
-    EVENT_NOUNS,
     RATINGS,
+    ROLE_SUFFIXES,
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
@@ -162,7 +161,7 @@ class SentenceRules(
             if self._hedged(clause) or (v.rels[cop] == "conj" and self._hedged(cop)):
                 continue  # "Pluto was once a planet", "is no longer", "is sometimes"
             past = s is not None and v.is_past(cop) and v.tokens[s].upos == "NOUN"
-            described = past and v.determiner(s) and self._named_description(s, n)
+            described = past and v.determiner(s) and named_description(v, self.b, s, n)
             if past and v.determiner(s) and not described:
                 continue  # "The film was a success": an episode, not a kind
             if s is not None and v.is_plural(s) and self._listed_modifiers(s):
@@ -181,7 +180,7 @@ class SentenceRules(
             if n < 0:
                 continue
             subjects = self.b.subject_args(self.b.subjects(s, clause)) if s is not None else []
-            if described and subjects and (whole := self._description(s)) is not None:
+            if described and subjects and (whole := description(v, self.b, s)) is not None:
                 subjects = [whole]  # "The 1932 Deep South tornado outbreak": all its words
             rule = "copula"
             title = self._opening_title(cop, s)
@@ -208,36 +207,6 @@ class SentenceRules(
         start = next((j for j in range(n, -1, -1) if toks[j].text == "("), None)
         first = toks[start + 1].text.lower() if start is not None and start < n else ""
         return first.rstrip(".") in _EXAMPLE_OPENERS
-
-    def _named_description(self, s: int, n: int) -> bool:
-        """ "The Birmingham tornado was one of only two F5 tornadoes", "The Natchez fire was a
-        nightclub fire": a definite event noun (``words.EVENT_NOUNS``) a name modifies stands for
-        one event (not "the Texas man", "the Google engineer": a description), and a
-        predicate that repeats its noun (or counts it among the plural of it) classifies it
-        ("The Birmingham film was a success", "The Paris trip was one of the highlights" still
-        tell an episode). A definite predicate is left out: "The 1946 NFL season was the 27th
-        regular season" is right, but a generic noun such as "season" then has every named
-        season as a child, and expanding a question's "first season" to them cost a HotpotQA
-        question its supporting sentence (docs/benchmarks.md §42)."""
-        v = self.v
-        if v.lemma(s) not in EVENT_NOUNS:
-            return False  # "The Texas man was a man of means": a description, no name
-        if not any(self.b.proper(c) and v.rels[c] == "compound" for c in v.subtree(s) if c < s):
-            return False
-        if v.determiner(n) in ("the", "poss"):
-            return False  # "The 1946 NFL season was the 27th regular season": see the docstring
-        said = v.pp_objects(n, "of") if v.lemma(n) == "one" else [n]
-        return any(v.lemma(k) == v.lemma(s) for k in said)
-
-    def _description(self, s: int) -> Arg | None:
-        """The named description headed by ``s`` as one name, its article and the lower-case
-        adjectives that open it left out ("The devastating 1906 San Francisco earthquake")."""
-        v = self.v
-        lo = phrase_start(v, s)
-        while lo < s and v.tokens[lo].upos == "ADJ" and v.tokens[lo].text.islower():
-            lo += 1
-        found = self.b.from_tokens(list(range(lo, s + 1)), "name")
-        return replace(found, is_name=True) if found is not None else None
 
     def _title_verb(self, cop: int) -> bool:
         """Whether the parse made ``cop`` the complement of a verb inside the title that opens
@@ -350,23 +319,43 @@ class SentenceRules(
     def _shared_article(self, i: int) -> bool:
         """ "Tom Hale, an English actor and comedian, ...": singular nouns of persons' roles
         after one article are roles of the one name (not "requires Rust, a C compiler and
-        linker", a list of things, nor "a singer, a drummer and two guitarists")."""
+        linker", a list of things, nor "a singer, a drummer and two guitarists"). A person's
+        name may take roles with an article each ("Dale Brown, a retired pilot and a
+        bestselling author"); each is then read on its own (``_own_role``)."""
         v = self.v
         roles = self._roles(i)
         if {v.lemma(k) for c in roles for k in v.children(c, "cc")} != {"and"} or len(roles) > 3:
             return False
         h = v.head(i)
-        if h is None or not self.b.proper(h) or any(v.children(c, "prep") for c in roles):
+        if h is None or not self.b.proper(h):
+            return False
+        own = self._own_articles(i)
+        if not own and any(v.children(c, "prep") for c in roles):
             return False  # "a painter and member of the Bauhaus": the phrase relates them all
         for c in roles:
             tok = v.tokens[c]
             if tok.upos != "NOUN" or not tok.text.islower() or v.is_plural(c):
                 return False
-            if not person_noun(v.lemma(c)) or relational_noun(v.lemma(c)):
+            if not own and (not person_noun(v.lemma(c)) or relational_noun(v.lemma(c))):
                 return False  # "a wife and mother of three": kin, no class
-            if c != i and (v.determiner(c) or v.children(c, "nummod")):
+            if c != i and not own and (v.determiner(c) or v.children(c, "nummod")):
                 return False
-        return v.determiner(i) in ("a", "an")
+        return v.determiner(i) in ("a", "an") and any(self._own_role(c) for c in roles)
+
+    def _own_articles(self, i: int) -> bool:
+        """Whether apposition ``i`` of a person's name and the roles coordinated after it (one
+        at least) each have "a" or "an" ("Dale Brown, a pilot and an author")."""
+        v, h, roles = self.v, self.v.head(i), self._roles(i)
+        person = h is not None and v.tokens[h].ent_type == "PERSON" and len(roles) > 1
+        # "Pat Kelly, a senator, and a local mayor": a comma before "and" lists another person
+        listed = any(v.tokens[k - 1].text == "," for c in roles for k in v.children(c, "cc"))
+        return person and not listed and all(v.determiner(c) in ("a", "an") for c in roles)
+
+    def _own_role(self, c: int) -> bool:
+        """A person's role noun that is no relation to another ("a member of", "a wife")."""
+        lemma = self.v.lemma(c)
+        role = person_noun(lemma) or self.v.tokens[c].text.endswith(ROLE_SUFFIXES)
+        return bool(role) and not relational_noun(lemma)
 
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""
@@ -415,6 +404,9 @@ class SentenceRules(
                 joined = ampersand_name(v, self.b.proper, h)  # "Procter & Gamble"
                 mode = "whole" if joined else "class"
                 if v.tokens[h].upos in NOUNS and not plural and (arg := self.b.arg(h, mode)):
+                    own = self._own_articles(i)
                     for role in self._roles(i):  # "an actor and singer": each of the roles
+                        if own and not self._own_role(role):
+                            continue  # "a pilot and a member of the club": no class of his
                         self.rule = "apposition"
                         self._predicate([arg], role, 0.8)

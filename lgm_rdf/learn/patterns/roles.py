@@ -4,14 +4,15 @@
 that depend on the role an argument plays in a rule: whether a subject speaks about a whole class
 ("Dogs", not "my dog" or "many dogs"), which noun a relative clause is about, how much of a parent
 noun is the class ("a film director" -> "director" for a named child), which taxon a "belongs to"
-names, and how to split a coordination the parser hung on its last noun.
+names (coordinations and amounts are ``expansion.py``'s).
 """
 
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.adjectives import classified, sorted_relational
-from lgm_rdf.learn.patterns.args import NAMING_VERBS, Arg, ArgTokens, is_year, looks_like_acronym
+from lgm_rdf.learn.patterns.args import NAMING_VERBS, Arg, is_year, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import NOUNS
+from lgm_rdf.learn.patterns.expansion import ArgExpansion
 from lgm_rdf.learn.patterns.extents import class_extent, lost_modifier, name_head_ending_at
 from lgm_rdf.learn.patterns.joined import (
     ampersand_name,
@@ -48,28 +49,8 @@ _NOUNS_ADJ = frozenset({"NOUN", "ADJ"})
 _GRADING = SELECTING_WORDS | GRADING_ADJECTIVES  # adjectives that pick out or rate, no kind
 
 
-class ArgBuilder(ArgTokens):
+class ArgBuilder(ArgExpansion):
     """Builds the arguments of one sentence's relations."""
-
-    def expand(self, o: int, mode: str = "class") -> list[Arg]:
-        """Arguments of ``o`` and its conjuncts; mends "the [puma]nmod or mountain [lion]" and
-        "[cabbage]nmod and chili [pepper]" (a coordination the small model hangs on the last
-        noun) into two arguments."""
-        out: list[Arg | None] = []
-        for c in self.v.conjuncts(o):
-            split = self._hidden_coordination(c, mode)
-            out.extend(split if split else [self.arg(c, mode)])
-        return [a for a in out if a is not None]
-
-    def _hidden_coordination(self, o: int, mode: str = "class") -> list[Arg | None]:
-        v = self.v
-        for k in v.children(o, "nmod", "compound"):
-            conj = [c for c in v.children(k, "conj") if k < c < o]
-            if k < o and conj and any(v.lemma(c) in ("or", "and") for c in v.children(k, "cc")):
-                first = self.arg(k, mode, frozenset(v.subtree(conj[0])))
-                second = self.from_tokens(list(range(min(v.subtree(conj[0])), o + 1)), mode)
-                return [first, second]
-        return []
 
     def subject_args(self, idx: list[int]) -> list[Arg]:
         """Subject arguments; a subject that gets another name in the sentence ("Nitrous oxide,

@@ -22,12 +22,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import WORKS, set_off_title
-from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, is_year, looks_like_acronym
+from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
 from lgm_rdf.learn.patterns.joined import ampersand_object, introduced, title_case
 from lgm_rdf.learn.patterns.lists import sibling_names
+from lgm_rdf.learn.patterns.mistagged import noun_by_position
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import (
     listed_roles,
@@ -42,9 +43,7 @@ from lgm_rdf.learn.patterns.words import (
     PLACE_CLASS_NOUNS,
     RANK_NOUNS,
     RELATIONAL_NOUNS,
-    SERIAL_PARTS,
     TAXON_RANKS,
-    WORK_WHOLES,
 )
 from lgm_rdf.nlp.concepts import acronym_singular, clean_label, junk_key, phrase_key
 from lgm_rdf.nlp.coref.lexicon import person_noun
@@ -66,7 +65,6 @@ TITLING_VERBS = frozenset({"entitled", "titled", "called", "named"})  # 'an albu
 _PLACE_PARTS = words(
     "downtown uptown midtown north south east west northeast northwest southeast southwest"
 )
-_MISTAGGED = frozenset({"VERB", "PROPN"})  # tags the small model gives class nouns
 # words that open a relative clause, never a title ("Who Framed Roger Rabbit" and "That Thing
 # You Do!" are titles)
 _RELATIVE_OPENERS = frozenset({"which", "whom", "whose"})
@@ -327,7 +325,7 @@ class TitleRules(ItemListReader):
             tok = toks[k]
             # a class noun in lower case, or the plural of an acronym ("two LPs")
             lower = tok.text.islower() or acronym_singular(tok.text) is not None
-            noun = tok.upos == "NOUN" or self._noun_by_position(k)
+            noun = tok.upos == "NOUN" or noun_by_position(self.v, k)
             if not noun or not lower or v.lemma(k) in MENTION_NOUNS:
                 continue
             if k > 0 and toks[k - 1].text in HYPHENS and not v.joining_hyphen(k - 1):
@@ -350,6 +348,10 @@ class TitleRules(ItemListReader):
             items = self._named_items(start)
             if self._governed_blocked(k, frozenset(items[0] if items else ())):
                 continue
+            h = v.head(k)
+            later = h is not None and items and h > items[-1][-1] + 1 and v.rels[k] == "compound"
+            if later and v.tokens[h].upos == "NOUN":
+                continue  # 'proxy "CONNECT" requests': a compound of a later noun
             # 'his singles "A" and "B"': a plural class noun before a list of titles
             plural = v.is_plural(k) or (tok.upos != "NOUN" and tok.text.endswith("s"))
             if not items or (len(items) > 1) != plural:
@@ -361,31 +363,6 @@ class TitleRules(ItemListReader):
             for span in items:
                 if (title := self._title_arg(span)) is not None:
                     self._emit("inheritance", title, parent or b.title_class(k, title), 0.8)
-
-    def _noun_by_position(self, k: int) -> bool:
-        """A lower-case word the tagger did not take for a noun, but in a noun's place: after a
-        determiner or number and only modifiers, a year among them ("the Hindi [films]VERB "Amar
-        Deep"", "the new 2011 YTV [show]VERB "X"")."""
-        v, toks = self.v, self.v.tokens
-        tok = toks[k]
-        work = tok.upos == "ADJ" and tok.text in SERIAL_PARTS  # "their debut [single]ADJ"
-        if not tok.text.isalpha() or not tok.text.islower() or not (tok.upos in _MISTAGGED or work):
-            return False
-        if tok.tag in ("VBN", "VBD", "VBG"):
-            return False  # 'a song in 1967 called "X"': a participle, no noun
-        for j in range(k - 1, max(-1, k - 5), -1):
-            if toks[j].upos == "DET" and v.lemma(j) not in ("that", "which", "this"):
-                return True
-            if toks[j].tag in ("POS", "PRP$"):  # an owner: "their debut [single]ADJ"; a work
-                return tok.text in SERIAL_PARTS | WORK_WHOLES  # noun ("The fans [chant]VERB")
-            if toks[j].upos == "NUM" and not is_year(toks[j].text):
-                return True
-            modifier = toks[j].upos == "VERB" and v.rels[j] == "amod"  # "his [hit]VERB single"
-            if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not (
-                is_year(toks[j].text) or modifier
-            ):
-                return False
-        return False
 
     def _class_word(self, k: int) -> Arg | None:
         """The class named by the single word ``k`` when the parse gives it no noun tag."""

@@ -1,0 +1,34 @@
+"""Hyphened words in a class noun phrase, mended where the parse cut them: a modifier joined to
+a bound prefix ("non-JSON characters") and a word whose first part the parse dropped
+("cross-country skier")."""
+
+from __future__ import annotations
+
+from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.words import BOUND_PREFIXES
+
+# prefixes that put a class in the past: the rest of the word is the class
+_ONCE = frozenset({"ex"})
+
+
+def bound_prefix(v: DepView, idx: list[int]) -> list[int]:
+    """ "non-JSON characters", "multi-core processors": a modifier hyphenated to a bound
+    prefix stays with the noun (without "non-" the phrase says the opposite)."""
+    toks, lo = v.tokens, idx[0]
+    joined = lo >= 3 and toks[lo - 2].text in HYPHENS and not toks[lo - 2].ws
+    if joined and not toks[lo - 3].ws and toks[lo - 3].text.lower() in BOUND_PREFIXES:
+        return list(range(lo - 3, idx[-1] + 1))
+    return idx
+
+
+def whole_words(v: DepView, idx: list[int]) -> list[int]:
+    """A span that opens on the hyphen of a hyphened word takes the word's first part in
+    ("cross-country mountain biker": the parse keeps "-country" and drops "cross" as an
+    adjective); a hyphen standing loose at its start is left out."""
+    toks, lo = v.tokens, idx[0] if idx else 0
+    if not idx or toks[lo].text not in HYPHENS or len(idx) < 2:
+        return idx
+    glued = lo >= 1 and not toks[lo - 1].ws and not toks[lo].ws
+    if glued and toks[lo - 1].text.isalnum() and toks[lo - 1].text.lower() not in _ONCE:
+        return [lo - 1, *idx]
+    return idx[1:]  # "an ex-football player": once, not a kind (as "a former football player")
