@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lgm_rdf.nlp.model import Token
+from lgm_rdf.nlp.wordlists import HYPHENS
 
 _MODIFIER_RELS = frozenset({"amod", "compound"})
 # nouns English uses before another noun as adjectives of rating or relation, which the lexicon
@@ -35,20 +36,29 @@ _ADJECTIVAL_NOUNS = frozenset(
     {"fun", "fellow", "landmark", "record", "rival", "mainstream", "core", "flagship", "vintage"}
 )
 _NOUN_HEADS = frozenset({"NOUN"})
-_HYPHENS = frozenset({"-", "\u2010"})
 _PERSON = "PERSON"
 
 
 @dataclass(frozen=True)
 class NounModifierLexicon:
-    """The lemmas the lexicon lists as nouns and as adjectives."""
+    """The lemmas the lexicon lists as nouns, as adjectives and as verbs."""
 
     nouns: frozenset[str]
     adjectives: frozenset[str]
+    verbs: frozenset[str] = frozenset()
 
     def noun_only(self, word: str) -> bool:
         """Whether ``word`` is a noun that is no adjective."""
         return word in self.nouns and word not in self.adjectives
+
+    def participle(self, word: str) -> bool:
+        """Whether ``word`` is the "-ing" form of a verb of the lexicon ("breaking", "freezing",
+        "running"; not "king", "spring")."""
+        if not word.endswith("ing") or len(word) < 5:
+            return False
+        stem = word[:-3]
+        doubled = len(stem) > 2 and stem[-1] == stem[-2]
+        return any(s in self.verbs for s in (stem, stem + "e", stem[:-1] if doubled else ""))
 
     def retag(self, tokens: Sequence[Token]) -> tuple[Token, ...]:
         """``tokens`` with every lower-case word tagged an adjective that modifies a later common
@@ -64,10 +74,10 @@ class NounModifierLexicon:
             ):
                 continue
             word = tok.text
-            if not (word.isalpha() and word.islower()) or len(word) < 3 or word.endswith("ing"):
-                continue  # "breaking news", a participle; "bi", "sub" cut off by a hyphen
-            if word in _ADJECTIVAL_NOUNS or _hyphened(tokens, k):
-                continue
+            if not (word.isalpha() and word.islower()) or len(word) < 3:
+                continue  # "bi", "sub" cut off by a hyphen
+            if word in _ADJECTIVAL_NOUNS or self.participle(word) or _hyphened(tokens, k):
+                continue  # "a fun game", "breaking news", "sub-module"
             if self.noun_only(word) and self.noun_only(tok.lemma.lower()):
                 out[k] = replace(
                     tok, lemma=word, upos="NOUN", tag="NN", deprel="compound", feats="Number=Sing"
@@ -77,22 +87,23 @@ class NounModifierLexicon:
 
 def _hyphened(tokens: Sequence[Token], k: int) -> bool:
     """Whether token ``k`` is glued by a hyphen to the word before or after it ("sub-module")."""
-    before = k > 0 and tokens[k - 1].text in _HYPHENS and not tokens[k - 1].ws
-    after = k + 1 < len(tokens) and tokens[k + 1].text in _HYPHENS and not tokens[k].ws
+    before = k > 0 and tokens[k - 1].text in HYPHENS and not tokens[k - 1].ws
+    after = k + 1 < len(tokens) and tokens[k + 1].text in HYPHENS and not tokens[k].ws
     return before or after
 
 
 def lexicon_of(pipeline: Any) -> NounModifierLexicon | None:
-    """The noun and adjective lemmas of a spaCy pipeline's rule lemmatizer (``lemma_index``), or
-    ``None`` when it has no such table."""
+    """The noun, adjective and verb lemmas of a spaCy pipeline's rule lemmatizer
+    (``lemma_index``), or ``None`` when it has no such table."""
     try:
         from spacy.strings import get_string_id
 
         table = pipeline.get_pipe("lemmatizer").lookups.get_table("lemma_index")
         nouns = frozenset(table[get_string_id("noun")])
         adjectives = frozenset(table[get_string_id("adj")])
+        verbs = frozenset(table[get_string_id("verb")])
     except (KeyError, AttributeError, ValueError):
         return None
     if not nouns or not adjectives:
         return None
-    return NounModifierLexicon(nouns, adjectives)
+    return NounModifierLexicon(nouns, adjectives, verbs)

@@ -22,5 +22,7 @@ TYPE_NOUNS = words(
 PART_NOUNS = words("part component constituent ingredient")
 # nouns that signal naming: "A is another name for B"
 NAME_NOUNS = words("name term word synonym acronym abbreviation initialism nickname")
+# the hyphens that join the pieces of a word ("cross-country", "multi‐core")
+HYPHENS = frozenset({"-", "–", "‐"})
 # parents that say nothing ("such things as ...")
 VACUOUS = words("thing stuff something way matter one")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from lgm_rdf.learn.patterns.args import is_year
 from lgm_rdf.learn.patterns.prose import ProseRules
+from lgm_rdf.learn.patterns.role_runs import role_word
 from lgm_rdf.learn.patterns.words import (
     BECOMING_VERBS,
     CAREER_VERBS,
@@ -28,7 +29,6 @@ from lgm_rdf.learn.patterns.words import (
     SERVING_VERBS,
     relational_noun,
 )
-from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.wordlists import words
 
 # predicates of "become" / "remain" that are a state or a judgement, no class ("remains a
@@ -89,8 +89,7 @@ _OPENING_VERBS = words("open reopen")
 # compromise", "was selected as a precaution", "opened as a protest"
 _PURPOSE_NOUNS = words(
     "compromise precaution gesture protest measure response reward punishment tribute result "
-    "consequence test trial experiment sign token example alternative substitute stopgap "
-    "replacement front cover"
+    "consequence test trial experiment sign token example alternative substitute stopgap front"
 )
 # the verbs whose "as" may name a purpose instead of a class
 _PURPOSE_VERBS = _CHOOSING_VERBS | _OPENING_VERBS | _BUILDING_VERBS | _OPERATING_VERBS
@@ -104,7 +103,9 @@ class BecomingRules(ProseRules):
         "remained" (``words.BECOMING_VERBS``); "was declared", "is regarded as" (passive
         declaring and judging verbs); "was founded as" (passive founding verbs); "served as",
         "worked as", "trained as" (active serving verbs); "was hired as" (passive hiring verbs);
-        "began his career as" (a career verb with "career" as its object). A common-noun
+        "began his career as" (a career verb with "career" as its object); "resigned as",
+        "stepped down as", "succeeded X as", "rose to fame as" (a post left or taken, a role);
+        "operates as" with no object; "was introduced / launched as". A common-noun
         subject is left out ("The town became a city" says nothing of towns), and so is a
         pronoun standing for one; a definite predicate names one thing ("became the president")
         unless it ranks ("became the 50th state", read as the copula reads it); hedges,
@@ -185,20 +186,23 @@ class BecomingRules(ProseRules):
         """Whether the "as" of a verb of work, hiring or career names a post: no stage of life
         ("began his career as a teenager"), no group or relation ("worked as a team", "as a
         partner with NASA"); after "stand", "retire" or a career verb a person or role noun
-        ("stands as a testament" is a figure), or "one of" ("stands as one of the largest")."""
+        ("stands as a testament" is a figure), or "one of" ("stands as one of the largest"); after
+        a verb of leaving or taking over a post, or of rising to fame ("resigned as", "succeeded
+        X as", "rose to fame as"), a person's role or an office only ("resigned as a result")."""
         v, lemma, pred = self.v, self.v.lemma(i), self.v.lemma(n)
-        if lemma in _ROLE_ONLY_VERBS:  # "resigned as a result", "rose to fame as a teenager"
-            role = person_noun(pred) or v.tokens[n].text.lower().endswith(ROLE_SUFFIXES)
-            return (role or pred in OFFICE_NOUNS) and pred not in _LIFE_STAGES
-        if lemma not in _SERVING | HIRING_VERBS | CAREER_VERBS or lemma in _OLD_SERVING:
+        changing = lemma in _ROLE_ONLY_VERBS
+        if not changing and (lemma not in _SERVING | HIRING_VERBS | CAREER_VERBS):
+            return True
+        if lemma in _OLD_SERVING:
             return True
         if pred in _LIFE_STAGES | _GROUP_NOUNS | COLLECTIVE_NOUNS or relational_noun(pred):
-            return False
+            return False  # "resigned as a partner", "quit as a member": of someone
+        if changing:  # "resigned as a result", "rose to fame as a teenager"
+            return role_word(pred, v.tokens[n].text) or pred in OFFICE_NOUNS
         if lemma in _JOINING_VERBS and pred in _PASSING_ROLES:
             return False
         if lemma in ("stand", "retire") or lemma in CAREER_VERBS | _JOINING_VERBS:
-            role = person_noun(pred) or v.tokens[n].text.lower().endswith(ROLE_SUFFIXES)
-            return role or pred == "one"
+            return role_word(pred, v.tokens[n].text) or pred == "one"
         return True
 
     def _stepping_down(self, i: int) -> bool:

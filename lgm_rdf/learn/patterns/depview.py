@@ -22,10 +22,10 @@ from lgm_rdf.learn.patterns.labels import NEGATIONS, canonical
 from lgm_rdf.nlp.concepts import lemma_of
 from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.nlp.plural import plural_verb_form, singular_verb_form
+from lgm_rdf.nlp.wordlists import HYPHENS
 
 NOUNS = frozenset({"NOUN", "PROPN"})
 QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
-HYPHENS = frozenset({"-", "–", "‐"})
 
 _COMPLEMENTIZERS = frozenset({"that", "whether", "if"})
 # two-word phrases that set off what is not the case: "instead of X", "rather than X"

@@ -58,7 +58,7 @@ from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.place_of import NO_PLACE, located_place
 from lgm_rdf.learn.patterns.predicates import PredicateRules
-from lgm_rdf.learn.patterns.role_runs import role_modifier
+from lgm_rdf.learn.patterns.role_runs import role_modifier, role_word
 from lgm_rdf.learn.patterns.scripts import ScriptNameRules
 from lgm_rdf.learn.patterns.shared import stated_subject
 from lgm_rdf.learn.patterns.singled_lists import singled_out_list
@@ -66,7 +66,6 @@ from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
     RATINGS,
-    ROLE_SUFFIXES,
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
@@ -354,8 +353,7 @@ class SentenceRules(
     def _own_role(self, c: int) -> bool:
         """A person's role noun that is no relation to another ("a member of", "a wife")."""
         lemma = self.v.lemma(c)
-        role = person_noun(lemma) or self.v.tokens[c].text.endswith(ROLE_SUFFIXES)
-        return bool(role) and not relational_noun(lemma)
+        return role_word(lemma, self.v.tokens[c].text) and not relational_noun(lemma)
 
     def _appositions(self) -> None:
         """ "Christopher Nolan, a British film director, ..."."""

@@ -1,6 +1,6 @@
 """Hyphened words in a class noun phrase, mended where the parse cut them: a modifier joined to
-a bound prefix ("non-JSON characters") and a word whose first part the parse dropped
-("cross-country skier")."""
+a bound prefix ("non-JSON characters") and a word whose first part the parse dropped ("a Chilean
+ex-football player")."""
 
 from __future__ import annotations
 
@@ -22,13 +22,17 @@ def bound_prefix(v: DepView, idx: list[int]) -> list[int]:
 
 
 def whole_words(v: DepView, idx: list[int]) -> list[int]:
-    """A span that opens on the hyphen of a hyphened word takes the word's first part in
-    ("cross-country mountain biker": the parse keeps "-country" and drops "cross" as an
-    adjective); a hyphen standing loose at its start is left out."""
+    """A span that opens on the hyphen of a hyphened word, its first part dropped by the parse
+    as an adjective, takes that part back in; after "ex" it leaves the hyphen out instead ("a
+    Chilean ex-football player" is a `football player`, as "a former football player" is; it
+    gave no class at all). A hyphen standing loose at the span's start is left out."""
     toks, lo = v.tokens, idx[0] if idx else 0
     if not idx or toks[lo].text not in HYPHENS or len(idx) < 2:
         return idx
-    glued = lo >= 1 and not toks[lo - 1].ws and not toks[lo].ws
-    if glued and toks[lo - 1].text.isalnum() and toks[lo - 1].text.lower() not in _ONCE:
+    if (
+        v.joining_hyphen(lo)
+        and toks[lo - 1].text.isalnum()
+        and toks[lo - 1].text.lower() not in _ONCE
+    ):
         return [lo - 1, *idx]
     return idx[1:]  # "an ex-football player": once, not a kind (as "a former football player")

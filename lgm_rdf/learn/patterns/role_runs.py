@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
 from lgm_rdf.learn.patterns.joined import title_case
-from lgm_rdf.learn.patterns.words import relational_noun
+from lgm_rdf.learn.patterns.words import ROLE_SUFFIXES, relational_noun
 from lgm_rdf.nlp.coref.lexicon import person_noun
 
 # what separates the roles of a run: "guitarist, composer and improvisor", "player / vocalist"
@@ -131,3 +131,9 @@ def second_subject(v: DepView, proper: Callable[[int], bool], k: int) -> int | N
     fragment = v.rels[verb] in ("acl", "relcl") and v.head(verb) == k and v.head(k) is None
     fragment = fragment and bool(v.children(verb, "obj"))  # no gap: "The poet John admired"
     return h if (earlier or fragment) and proper(h) else None
+
+
+def role_word(lemma: str, text: str) -> bool:
+    """A noun of a person's role: a person noun of the lexicon, or one that ends like an agent
+    noun ("welder", "editor", "violinist")."""
+    return bool(person_noun(lemma)) or text.lower().endswith(ROLE_SUFFIXES)

@@ -349,7 +349,8 @@ class TitleRules(ItemListReader):
             if self._governed_blocked(k, frozenset(items[0] if items else ())):
                 continue
             h = v.head(k)
-            later = h is not None and items and h > items[-1][-1] + 1 and v.rels[k] == "compound"
+            later = bool(items) and h is not None and h > items[-1][-1] + 1
+            later = later and v.rels[k] == "compound"
             if later and v.tokens[h].upos == "NOUN":
                 continue  # 'proxy "CONNECT" requests': a compound of a later noun
             # 'his singles "A" and "B"': a plural class noun before a list of titles
