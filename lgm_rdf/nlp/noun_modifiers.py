@@ -35,8 +35,6 @@ _MODIFIER_RELS = frozenset({"amod", "compound"})
 _ADJECTIVAL_NOUNS = frozenset(
     {"fun", "fellow", "landmark", "record", "rival", "mainstream", "core", "flagship", "vintage"}
 )
-_NOUN_HEADS = frozenset({"NOUN"})
-_PERSON = "PERSON"
 
 
 @dataclass(frozen=True)
@@ -69,10 +67,8 @@ class NounModifierLexicon:
             if tok.upos != "ADJ" or tok.deprel not in _MODIFIER_RELS or tok.head <= k:
                 continue
             head = tokens[tok.head]
-            if head.upos not in _NOUN_HEADS and not (
-                head.upos == "PROPN" and head.ent_type == _PERSON
-            ):
-                continue
+            if head.upos != "NOUN" and (head.upos, head.ent_type) != ("PROPN", "PERSON"):
+                continue  # a common noun or a person's name, no other name
             word = tok.text
             if not (word.isalpha() and word.islower()) or len(word) < 3:
                 continue  # "bi", "sub" cut off by a hyphen

@@ -102,10 +102,11 @@ class AppositionRules(RuleBase):
             # a name that modifies the class noun (not its owner: "Indiana's largest city,
             # Indianapolis," is a city)
             whose = any(b.proper(k) and v.rels[k] != "poss" for k in v.kids[h] if k < h)
-            if not self._owned_member(h) and not self._person_with_role(h, i):
+            role = self._person_with_role(h, i)
+            if not self._owned_member(h) and not role:
                 continue  # "Boeing's biggest customer, Emirates": relative to the owner (not
                 # a person's role: "Microsoft's chief executive, Satya Nadella,")
-            if v.children(i, "appos") or (whose and not self._person_with_role(h, i)):
+            if v.children(i, "appos") or (whose and not role):
                 continue  # "the former Temal municipality, Shkodër County, northern Albania"
             name = b.arg(i, "name")
             if name is not None and not b.proper(i):

@@ -17,13 +17,13 @@ from lgm_rdf.learn.patterns.words import EVENT_NOUNS
 def named_description(v: DepView, b: ArgBuilder, s: int, n: int) -> bool:
     """ "The Birmingham tornado was one of only two F5 tornadoes", "The Natchez fire was a
     nightclub fire": the definite event noun ``s`` (``words.EVENT_NOUNS``) a name modifies
-    stands for one event (not "the Texas man", "the Google engineer": a description), and a predicate ``n`` that repeats
-    its noun (or counts it among the plural of it) classifies it ("The Birmingham film was a
-    success", "The Paris trip was one of the highlights" still tell an episode). A definite
-    predicate is left out: "The 1946 NFL season was the 27th regular season" is right, but a
-    generic noun such as "season" then has every named season as a child, and expanding a
-    question's "first season" to them cost a HotpotQA question its supporting sentence
-    (docs/benchmarks.md §42)."""
+    stands for one event (not "the Texas man", "the Google engineer": a description), and a
+    predicate ``n`` that repeats its noun (or counts it among the plural of it) classifies it
+    ("The Birmingham film was a success", "The Paris trip was one of the highlights" still
+    tell an episode). A definite predicate is left out: "The 1946 NFL season was the 27th
+    regular season" is right, but a generic noun such as "season" then has every named season
+    as a child, and expanding a question's "first season" to them cost a HotpotQA question its
+    supporting sentence (docs/benchmarks.md §42)."""
     if v.lemma(s) not in EVENT_NOUNS:
         return False  # "The Texas man was a man of means": a description, no name
     if not any(b.proper(c) and v.rels[c] == "compound" for c in v.subtree(s) if c < s):

@@ -10,9 +10,10 @@ the tokens chosen from the tree and mends one of them by what the text shows:
   ("Task Force on Traffic Capacity Across the Chesapeake Bay"), a title that opens a sentence
   with a preposition ("Of Mice and Men is a novel");
 * a whole sentence opening: a title-case name before the copula that the parse broke into a
-  clause or a phrase ("Build Me Up From Bones is ...", "Act of War: Direct Action is ...");
-(hyphened words in a class noun phrase are ``hyphened.py``'s; which adjectives belong to a class is
-``adjectives.py``'s job).
+  clause or a phrase ("Build Me Up From Bones is ...", "Act of War: Direct Action is ...").
+
+Hyphened words in a class noun phrase are ``hyphened.py``'s job; which adjectives belong to a
+class is ``adjectives.py``'s.
 
 Where the right extent cannot be told, the caller gets no argument rather than a cut one.
 """

@@ -26,13 +26,9 @@ def whole_words(v: DepView, idx: list[int]) -> list[int]:
     as an adjective, takes that part back in; after "ex" it leaves the hyphen out instead ("a
     Chilean ex-football player" is a `football player`, as "a former football player" is; it
     gave no class at all). A hyphen standing loose at the span's start is left out."""
-    toks, lo = v.tokens, idx[0] if idx else 0
-    if not idx or toks[lo].text not in HYPHENS or len(idx) < 2:
+    if len(idx) < 2 or v.tokens[idx[0]].text not in HYPHENS:
         return idx
-    if (
-        v.joining_hyphen(lo)
-        and toks[lo - 1].text.isalnum()
-        and toks[lo - 1].text.lower() not in _ONCE
-    ):
+    lo, first = idx[0], v.tokens[idx[0] - 1].text
+    if v.joining_hyphen(lo) and first.isalnum() and first.lower() not in _ONCE:
         return [lo - 1, *idx]
     return idx[1:]  # "an ex-football player": once, not a kind (as "a former football player")
