@@ -33,9 +33,14 @@ def judged_key(row: dict) -> tuple[str, str, str]:
 def learns(found: dict[tuple[str, str, str], str], row: dict) -> bool:
     """Whether ``found`` (``relations`` of the row's sentence) states the judged row's relation:
     the same triple, or a parent that keeps more modifiers ("landlocked country" for a judged
-    "country"), which entails it as the gold benchmark counts it (``matched_gold``)."""
+    "country"), which entails it as the gold benchmark counts it (``matched_gold``), or a part
+    that does ("four international restaurants": a part that is a restaurant)."""
     key = judged_key(row)
-    return key in found or any(matched_gold(t, {key}) == key for t in found)
+    kind, a, b = key
+    longer_part = kind == "composition" and any(
+        t[0] == kind and t[1] == a and t[2].endswith(" " + b) for t in found
+    )
+    return key in found or longer_part or any(matched_gold(t, {key}) == key for t in found)
 
 
 def judged_rows(name: str) -> list[dict]:

@@ -55,7 +55,7 @@ FOUND = [
     # installed or ruling in a ranked office
     (
         "Arvid Holm was installed as the parish's first resident vicar in 1901.",
-        [(INH, "arvid holm", "vicar")],
+        [(INH, "arvid holm", "resident vicar")],
     ),
     (
         "Tomas Ekberg ruled as the republic's first president until 1960.",

@@ -56,6 +56,10 @@ def test_compound_heads() -> None:
     assert compound_head("county seat", "county seat") is None
     assert compound_head("administrative centre", "administrative centre") is None
     assert compound_head("river port", "river port") == "port"
+    # a hyphened word or a status adjective opening three words: first a kind of the rest
+    assert compound_head("professional basketball player", "") == "basketball player"
+    assert compound_head("jet-powered medium bomber", "") == "medium bomber"
+    assert compound_head("global interpreter lock", "") == "lock"  # no status: the head
     rel = Relation(
         "inheritance",
         "oxigraph",

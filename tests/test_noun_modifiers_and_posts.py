@@ -90,7 +90,10 @@ FOUND = [
         (INH, "sam schultz", "cross-country skier"),
     ),
     ("Juan Silva is a Chilean ex-football player.", (INH, "juan silva", "football player")),
-    ("Sam Schultz is an American cross-country mountain biker.", (INH, "sam schultz", "biker")),
+    (
+        "Sam Schultz is an American cross-country mountain biker.",
+        (INH, "sam schultz", "cross-country mountain biker"),
+    ),
 ]
 
 ABSENT = [

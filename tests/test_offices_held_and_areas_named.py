@@ -32,7 +32,7 @@ FOUND = [
     # an area named by its "of"
     (
         "The castle lies in the historical region of Inner Carniola.",
-        (INH, "inner carniola", "region"),
+        (INH, "inner carniola", "historical region"),
     ),
     (
         "The village lies in the administrative region of Lapland, in Finland.",

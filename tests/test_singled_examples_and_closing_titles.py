@@ -39,7 +39,7 @@ FOUND = [
     ("He starred in the film Paris Is Burning.", (INH, "paris is burning", "film")),
     ("He starred in the film Who Framed Roger Rabbit.", (INH, "who framed roger rabbit", "film")),
     ("He studied with several composers, notably Liszt.", (INH, "liszt", "composer")),
-    ("Another historical site nearby is called Star City.", (INH, "star city", "site")),
+    ("Another historical site nearby is called Star City.", (INH, "star city", "historical site")),
     (
         "The National Aeronautics and Space Administration, abbreviated to NASA, is an agency.",
         (ALIAS, "nasa", "national aeronautics and space administration"),

@@ -177,14 +177,15 @@ def test_judged_additions_hold(spacy_nlp) -> None:
     flipped a HotpotQA near-tie (§44), and `f.i.r. ⊑ pop rock band` from 'F.I.R. () is ... pop
     rock band F.I.R.'s () debut ... album': with the empty brackets no longer parsed
     (``nlp.debris``, §55) the parse hangs the band's name on the album as its owner, not on
-    "band" (the band stays `⊑ rock band` from another sentence)."""
+    "band" (the band stays `⊑ rock band` from another sentence). `f.i.r ⊑ band`, judged with
+    the dot the tokenizer had cut off the initialism, is learned with it since §60 (`f.i.r.`)."""
     rows = judged_rows("judged_added_s22.jsonl")
     assert len(rows) == 49
     assert all(r["verdict"] == r["verdict_2"] for r in rows)
     wrong = sorted((r["a"], r["b"]) for r in rows if r["verdict"] == "wrong")
     assert len(wrong) == 7 and ("euro.ko", "centrist") in wrong
     right = [r for r in rows if r["verdict"] == "correct"]
-    lost = [("chris hardman", "pop star"), ("f.i.r.", "pop rock band")]
+    lost = [("chris hardman", "pop star"), ("f.i.r", "band"), ("f.i.r.", "pop rock band")]
     assert unlearned(spacy_nlp, right) == lost
     learned = [r for r in rows if learns(relations_with_heads(spacy_nlp, r["sentence"]), r)]
     assert not {("length 37", "metal"), ("iron maiden", "studio albums chronology")} & {

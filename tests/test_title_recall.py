@@ -47,7 +47,7 @@ FOUND = [
     ),
     (  # a colon inside the title
         "Harbour Lights: The Return is a real-time strategy game published in 2004.",
-        {(INH, "harbour lights: the return", "game")},
+        {(INH, "harbour lights: the return", "real-time strategy game")},
         set(),
     ),
     (  # a leading article is no part of the concept, as for quoted titles

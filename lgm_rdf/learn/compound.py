@@ -4,9 +4,10 @@ English noun compounds are mostly endocentric: the last noun names the class and
 before it narrow it. Every common-noun concept of several words that a relation names (its
 surface form written in lower case, so no name such as "Bank of England") gets that inheritance,
 recorded with its own extractor name ``compound-head`` so that it can be weighed by its own
-measured precision or switched off (``Settings.compound_heads``). A compound that opens with a
-hyphened modifier ("jet-powered medium bomber") is first a kind of the rest ("medium bomber"),
-which is a kind of its own head in turn. A head that names a place only relative to another
+measured precision or switched off (``Settings.compound_heads``). A compound of three words or
+more that opens with a hyphened modifier or a status adjective the extractor keeps in a class
+("jet-powered medium bomber", "professional basketball player") is first a kind of the rest
+("medium bomber", "basketball player"), which is a kind of its own head in turn. A head that names a place only relative to another
 gives none: "county seat" and "administrative centre" are classes, a bare "seat" or "centre"
 (of what?) is none. Exocentric compounds ("guinea pig") are its known error.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from lgm_rdf.learn.patterns.words import KIND_ADJECTIVES
 from lgm_rdf.learn.relations import Relation
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.wordlists import PART_NOUNS, TYPE_NOUNS, words
@@ -43,8 +45,10 @@ def compound_head(key: str, label: str) -> str | None:
         return None
     if head in _RELATIVE_PLACES:
         return None  # "county seat" is a class; a bare "seat" (of what?) is none
-    if len(words) > 2 and "-" in words[0]:
-        return " ".join(words[1:])  # "jet-powered medium bomber" is first a "medium bomber"
+    if len(words) > 2 and ("-" in words[0] or words[0] in KIND_ADJECTIVES):
+        # "jet-powered medium bomber" is first a "medium bomber", "professional basketball
+        # player" a "basketball player" (not "global interpreter lock" an "interpreter lock")
+        return " ".join(words[1:])
     return head
 
 

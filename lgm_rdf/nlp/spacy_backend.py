@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from lgm_rdf.errors import LgmError
@@ -259,5 +260,21 @@ def span_to_sentence(
                 feats=str(tok.morph),
             )
         )
+    tokens = initialism_dots(tokens)
     kept = tuple(tokens) if lexicon is None else lexicon.retag(tokens)
     return Sentence(text=text, start=base + offset, tokens=kept)
+
+
+_INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")
+
+
+def initialism_dots(tokens: list[Token]) -> list[Token]:
+    """Give an initialism back the dot the tokenizer put into the full stop after it ("the band
+    F.I.R.." gives "F.I.R" and ".."): the stop keeps one dot."""
+    out = list(tokens)
+    for k in range(len(out) - 1):
+        tok, nxt = out[k], out[k + 1]
+        if _INITIALISM.fullmatch(tok.text) and nxt.text.startswith("..") and nxt.start == tok.end:
+            out[k] = replace(tok, text=tok.text + ".", lemma=tok.lemma + ".")
+            out[k + 1] = replace(nxt, text=nxt.text[1:], lemma=nxt.text[1:], start=nxt.start + 1)
+    return out

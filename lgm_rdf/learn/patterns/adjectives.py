@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.words import (
     CLASSIFYING_ENDINGS,
     GENRE_ADJECTIVES,
@@ -30,7 +30,7 @@ from lgm_rdf.learn.patterns.words import (
     SORTING_PARTICIPLES,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
-from lgm_rdf.nlp.wordlists import PART_NOUNS, words
+from lgm_rdf.nlp.wordlists import HYPHENS, PART_NOUNS, words
 
 # relational nouns for a place or an artefact, which a sorting word makes a class ("a county
 # seat", "a primary source"); not people, kin or causes ("a childhood friend", "a root cause")
@@ -83,6 +83,8 @@ def classifying_adjective(v: DepView, k: int, span: range) -> bool:
         return True  # "a census-designated place", "a student-run newspaper"
     if v.kids[k]:
         return False
+    if v.lemma(k) in ORDINAL_WORDS and v.is_plural(v.head(k)) and not v.determiner(v.head(k)):
+        return True  # "third parties", "second languages": a bare plural ranks nothing
     if tok.text[:1].isupper() and tok.text.lower() in KIND_PROPER_ADJECTIVES:
         return True  # "a Christian church", "a Germanic language"
     if tok.tag != "JJ" or v.after_hyphen(k):

@@ -9,10 +9,8 @@ name given to one thing ("The river is called the Thames").
 
 from __future__ import annotations
 
-import re
-
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
-from lgm_rdf.learn.patterns.base import RuleBase
+from lgm_rdf.learn.patterns.bracketed_names import PLACE_OR_TIME, BracketedNameRules
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.spelling import acronym_matches, spelled_out
 from lgm_rdf.learn.patterns.words import EVALUATIVE_NOUNS, MEASURE_NOUNS, relational_noun
@@ -33,15 +31,12 @@ NAMING_ADVERBS = frozenset({"officially", "formally", "formerly", "previously", 
 _NAMED_OBJECTS = ("obj", "npadvmod")
 # nouns of a name one goes by: "known by his stage name X", "by the mononym Eunji"
 _NAMES_BY = frozenset({"name", "nickname", "pseudonym", "mononym", "moniker", "sobriquet"})
-_PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
-_NO_MEMBERS = _PLACE_OR_TIME - {"NORP"}  # "(Jesuits)" may be tagged a group, not a place
 # "is called a second time", "is called once": how often something is invoked, no term
 _TIMES = frozenset({"time", "times", "once", "twice"})
 _PERSONAL = frozenset({"i", "we", "he", "she", "they", "you"})
-_CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")  # a registry's code for a name: "KILM", "LHR"
 
 
-class AliasRules(RuleBase):
+class AliasRules(BracketedNameRules):
     """Alias rules."""
 
     def _alias_verb(self, i: int, lemma: str, subjects: list[Arg], set_off: bool = False) -> None:
@@ -326,95 +321,12 @@ class AliasRules(RuleBase):
             if other is not None and other.key != old.key:
                 self._emit("alias", old, other, 0.85)
 
-    def _bracketed_names(self) -> None:
-        """ "Fortune Told in Blood (Fal-E Khoon) is a novel": a name in brackets right after the
-        subject name of a copula is another name of it (acronyms have their own rule; a name
-        in brackets elsewhere is often an actor or a place, so only the subject counts)."""
-        v, toks = self.v, self.v.tokens
-        for k in range(len(v)):
-            h = v.head(k)
-            if h is None or v.rels[k] != "appos" or v.rels[h] not in ("subj", "subjpass"):
-                continue
-            clause = v.head(h)
-            if clause is None or not (v.lemma(clause) == "be" or v.children(clause, "cop")):
-                continue
-            inside = sorted(v.subtree(k))
-            lo, hi = inside[0], inside[-1]
-            if not (lo > 0 and toks[lo - 1].text == "(" and hi + 1 < len(v)):
-                continue
-            if toks[hi + 1].text != ")" or h >= lo:
-                continue
-            words = [toks[j] for j in inside]
-            if len(words) < 2:
-                continue  # "Mount Gray (Antarctica)": one word in brackets is mostly a place
-            if any(
-                not t.text[:1].isupper() and t.text not in ("-", "of", "the", "de") for t in words
-            ):
-                continue  # "(born 1970)", "(in German)"
-            if any(t.ent_type in _PLACE_OR_TIME for t in words) or looks_like_acronym(toks[k].text):
-                continue
-            self._emit("alias", self.b.arg(h, "name"), self.b.arg(k, "alias"), 0.8)
-
-    def _bracketed_short_names(self) -> None:
-        """ "the Society of Jesus (Jesuits)", "the Order of Friars Minor (Franciscans)": the
-        plural name of the members in brackets right after a long official name (one with an
-        "of") is its short name. Not a place or a time ("the Bank of England (London)",
-        "(1066)", "the Battle of Hastings (Sussex)"); acronyms have their own rule."""
-        toks, b = self.v.tokens, self.b
-        for p in range(1, len(toks) - 2):
-            if toks[p].text != "(" or toks[p + 2].text != ")":
-                continue
-            word = toks[p + 1]
-            if not (word.text.isalpha() and word.text[:1].isupper()) or word.upos == "VERB":
-                continue
-            if not word.text.endswith("s") or word.text.endswith("ss"):
-                continue  # the members' plural: "Jesuits", "Quakers"
-            if looks_like_acronym(word.text) or word.ent_type in _NO_MEMBERS:
-                continue
-            outer = b.name_before(p - 1)
-            if outer is None or not outer.is_name or " of " not in f" {outer.key} ":
-                continue
-            if (short := b.arg(p + 1, "alias")) is not None and short.key not in outer.key:
-                self._emit("alias", outer, short, 0.8)
-
-    def _registry_codes(self) -> None:
-        """ "Wilmington International Airport (IATA: ILM, ICAO: KILM)": codes a registry gives
-        a name, each after the registry's acronym and a colon in brackets right after the name,
-        are names of it (a code is one token of capitals and digits)."""
-        toks, b = self.v.tokens, self.b
-        for p in range(1, len(toks) - 4):
-            if toks[p].text != "(":
-                continue
-            close = next((k for k in range(p + 1, len(toks)) if toks[k].text == ")"), None)
-            if close is None:
-                continue
-            codes, start = [], p + 1
-            for k in range(p + 1, close + 1):
-                if toks[k].text in (",", ";", ")"):
-                    if self._registry_code([toks[j].text for j in range(start, k)]):
-                        codes.append(k - 1)
-                    start = k + 1
-            outer = b.name_before(p - 1) if codes else None
-            if outer is None or not outer.is_name:
-                continue
-            for code in (b.from_tokens([k], "alias") for k in codes):
-                if code is not None:
-                    self._emit("alias", outer, code, 0.8)
-
-    @staticmethod
-    def _registry_code(words: list[str]) -> bool:
-        """Whether the words of one bracket piece are a registry's acronym, a colon and a code
-        ("IATA: ILM", "FAA LID: ILM"; not "see also: Part IV")."""
-        if not 3 <= len(words) <= 4 or words[-2] != ":" or not _CODE.fullmatch(words[-1]):
-            return False
-        return all(looks_like_acronym(w) for w in words[:-2])
-
     def _personal_name(self, i: int) -> bool:
         """A capitalised proper noun that is no place or date and has no preposition."""
         tok = self.v.tokens[i]
         return (
             tok.upos == "PROPN"
             and tok.text[:1].isupper()
-            and tok.ent_type not in _PLACE_OR_TIME
+            and tok.ent_type not in PLACE_OR_TIME
             and not self.v.children(i, "case", "prep")
         )

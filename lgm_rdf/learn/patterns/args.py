@@ -163,7 +163,13 @@ class ArgTokens:
                     continue
                 if rel == "compound" and self.adjectival(k):
                     continue  # "flightless birds", "a chemical element": tagger slips
-                if rel in ("compound", "flat") or bare_nmod or (rel == "punct" and text in HYPHENS):
+                piece = rel == "prt" and v.after_hyphen(k)  # "off" of "a spin-off title"
+                if (
+                    rel in ("compound", "flat")
+                    or bare_nmod
+                    or piece
+                    or (rel == "punct" and text in HYPHENS)
+                ):
                     keep.add(k)
                     todo.append(k)
         if noun_object(v, i):

@@ -16,13 +16,12 @@ once and work on ``Sentence`` objects from either backend.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
-from lgm_rdf.learn.patterns.labels import NEGATIONS, canonical
-from lgm_rdf.nlp.concepts import lemma_of
-from lgm_rdf.nlp.model import Sentence, Token
+from lgm_rdf.learn.patterns.coordination import CoordinationView
+from lgm_rdf.learn.patterns.labels import NEGATIONS
+from lgm_rdf.learn.patterns.words import NAME_SUFFIXES
 from lgm_rdf.nlp.plural import plural_verb_form, singular_verb_form
-from lgm_rdf.nlp.wordlists import HYPHENS
 
 NOUNS = frozenset({"NOUN", "PROPN"})
 QUOTES = frozenset({"'", '"', "`", "‘", "’", "“", "”", "``", "''"})
@@ -31,108 +30,14 @@ _COMPLEMENTIZERS = frozenset({"that", "whether", "if"})
 # two-word phrases that set off what is not the case: "instead of X", "rather than X"
 _REPLACING = (("instead", "of"), ("rather", "than"))
 
+# marks that part a clause from an aside before it: "Thomson in 1904, ..., the model: X is"
+_PARTING = frozenset({",", ":", ";", "—", "–"})
 # prepositions that place something: "born in X", "at X", "near X", "from X"
 _LOCATING = frozenset({"in", "at", "near", "from"})
 
 
-class DepView:
+class DepView(CoordinationView):
     """Label-independent access to the dependency tree of one sentence."""
-
-    def __init__(self, sentence: Sentence) -> None:
-        self.sentence = sentence
-        self.tokens: Sequence[Token] = sentence.tokens
-        self.rels = [canonical(t) for t in self.tokens]
-        self.kids: list[list[int]] = [[] for _ in self.tokens]
-        for tok in self.tokens:
-            if tok.head != tok.i and 0 <= tok.head < len(self.tokens):
-                self.kids[tok.head].append(tok.i)
-
-    def __len__(self) -> int:
-        return len(self.tokens)
-
-    def head(self, i: int) -> int | None:
-        """Index of the head of token ``i`` (None for a root)."""
-        h = self.tokens[i].head
-        return None if h == i or not 0 <= h < len(self.tokens) else h
-
-    def children(self, i: int, *rels: str) -> list[int]:
-        """Children of ``i`` (with one of the internal labels ``rels`` if given)."""
-        return [k for k in self.kids[i] if not rels or self.rels[k] in rels]
-
-    def lemma(self, i: int) -> str:
-        """Lower-case lemma of token ``i``."""
-        return lemma_of(self.tokens[i])
-
-    def subtree(self, i: int, skip: frozenset[str] = frozenset()) -> set[int]:
-        """``i`` and its descendants, not entering children whose label is in ``skip``."""
-        out, todo = {i}, [i]
-        while todo:
-            for k in self.kids[todo.pop()]:
-                if k not in out and self.rels[k] not in skip:
-                    out.add(k)
-                    todo.append(k)
-        return out
-
-    def conjuncts(self, i: int) -> list[int]:
-        """``i`` and every token coordinated below it (spaCy chains and UD stars alike).
-
-        Only a real coordination counts: the group needs a conjunction ("and", "or") and
-        members inside brackets of their own ("X (born 1965, Kingston)") are left out.
-        """
-        out, todo, pieces = [i], [i], set()
-        while todo:
-            j = todo.pop()
-            for k in self.children(j, "conj", "appos"):
-                if self.rels[k] == "appos" and not self._list_item(j, k):
-                    continue  # an apposition, unless a list goes on from it: "a, b and c"
-                if self.or_apposition(k):
-                    continue  # another name of the same thing, not a second member
-                if self.hyphen_piece(k):
-                    if k not in pieces:  # "multi - instrumentalist" parsed as three conjuncts:
-                        pieces.add(k)  # one word; what hangs on a piece is still walked
-                        todo.append(k)
-                    continue
-                if k not in out and self.bracket_depth(k) == self.bracket_depth(i):
-                    out.append(k)
-                    todo.append(k)
-        if len(out) > 1 and not any(self.children(k, "cc") for k in out):
-            return [i]
-        return sorted(out)
-
-    def _list_item(self, j: int, k: int) -> bool:
-        """True if "appos" ``k`` is the next item of a list after ``j`` ("a singer, a drummer and"),
-        also where the parse hung the rest on ``j``: common nouns, then "and" and a conjunct of
-        ``j`` ("an outdoorsman, [cyclist]appos, and [explorer]conj of outdoorsman")."""
-        if not self.children(k, "conj", "cc"):
-            after = [c for c in self.children(j, "conj") if c > k]
-            nouns = all(
-                self.tokens[m].upos == "NOUN" and self.tokens[m].text.islower() for m in (j, k)
-            )
-            if not (nouns and after and any(k < c < after[0] for c in self.children(j, "cc"))):
-                return False
-        first = min(self.subtree(k, frozenset({"conj", "cc", "punct"})))
-        before = self.subtree(j) - self.subtree(k)
-        end = max(self.subtree(k)) + 1
-        names = {self.tokens[j].upos, self.tokens[k].upos} == {"PROPN"}
-        if names and end < len(self) and self.tokens[end].text == ",":
-            return False  # "Togoland, officially A and later B, was": names set off
-        return first >= 2 and self.tokens[first - 1].text == "," and first - 2 in before
-
-    def or_apposition(self, k: int) -> bool:
-        """ "The groundhog, or woodchuck, is ...": conjunct ``k`` is a second name set off by
-        ", or ... ," (no determiner, no conjunction of its own)."""
-        if self.rels[k] != "conj" or self.children(k, "det", "cc", "conj"):
-            return False
-        span = self.subtree(k)
-        lo, hi = min(span), max(span)
-        toks = self.tokens
-        return (
-            lo >= 2
-            and hi + 1 < len(toks)
-            and toks[lo - 1].text.lower() == "or"
-            and toks[lo - 2].text == ","
-            and toks[hi + 1].text == ","
-        )
 
     def alternatives(self, i: int) -> bool:
         """The phrase of ``i`` offers alternatives: "either a buffer or a stream", "a planet or
@@ -203,54 +108,9 @@ class DepView:
         later = (h := self.head(n + 1)) is not None and h > n + 1
         return later or self.hyphen_piece(n + 1)
 
-    def joining_hyphen(self, k: int) -> bool:
-        """Token ``k`` is a hyphen inside a word ("Nineteen Eighty-Four")."""
-        toks = self.tokens
-        return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws
-
-    def after_hyphen(self, k: int) -> bool:
-        """Token ``k`` follows a hyphen glued to it: the second half of a word ("racial" of
-        "multi-racial", "Presidents" of "co-Presidents")."""
-        prev = self.tokens[k - 1] if k > 0 else None
-        return prev is not None and prev.text in HYPHENS and not prev.ws
-
-    def hyphen_piece(self, k: int) -> bool:
-        """Whether token ``k`` is a hyphen inside a word or a lower-case piece before one
-        ("multi" and "-" of "multi-instrumentalist"): no word of its own (a name's piece, "Bo"
-        of "Yoon Bo-mi", may head the name)."""
-        toks = self.tokens
-        glued = k + 1 < len(toks) and toks[k + 1].text in HYPHENS and not toks[k].ws
-        return (glued and toks[k].text.islower()) or self.joining_hyphen(k)
-
-    def broken_list(self, items: list[int]) -> bool:
-        """A coordination whose conjunction is not before its last member ("a preparatory, day
-        and boarding, school"): the parser joined modifiers and the noun as one list."""
-        ccs = [c for k in items for c in self.children(k, "cc")]
-        if len(items) < 2 or not ccs:
-            return False
-        return sum(1 for k in items if k > max(ccs)) > 1
-
     def modifier_negated(self, n: int) -> bool:
         """A modifier of ``n`` is negated: "not hidden import", "no longer used format"."""
         return any(self.negated(k) for k in self.children(n, "amod", "compound"))
-
-    def bracket_depth(self, i: int) -> int:
-        """How many brackets are open before token ``i``."""
-        # a bracket may share its token with what the tokenizer left beside it: "Ii (; ) is"
-        opened = sum(t.text.count("(") + t.text.count("[") for t in self.tokens[:i])
-        closed = sum(t.text.count(")") + t.text.count("]") for t in self.tokens[:i])
-        return max(opened - closed, 0)
-
-    def first_conjunct(self, i: int) -> int:
-        """The first member of the coordination that ``i`` belongs to (through an item the
-        parse made an apposition: "a singer, [drummer]appos and [poet]conj")."""
-        seen = {i}
-        while (h := self.head(i)) is not None and h not in seen:
-            if self.rels[i] != "conj" and not (self.rels[i] == "appos" and self._list_item(h, i)):
-                break
-            seen.add(h)
-            i = h
-        return i
 
     def pps(self, i: int) -> list[tuple[str, int]]:
         """Prepositional dependents of ``i`` as ``(preposition, object)``, e.g. ``("such as", 3)``."""
@@ -280,16 +140,15 @@ class DepView:
         """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause; ``shared`` gives
         the subject of a copula without one of its own (``shared.stated_subject``)."""
         for i, tok in enumerate(self.tokens):
-            subjects = self.children(i, "subj") or (shared(self, i) if shared else [])
-            if not subjects:
+            if not (found := self.children(i, "subj") or (shared(self, i) if shared else [])):
                 continue
+            subjects = [self._own_subject(found, i)]
             cops = self.children(i, "cop")
             if cops and not self.children(i, "case"):  # UD: the noun heads the clause
                 yield subjects[0], i, cops[0]
             elif self.lemma(i) == "be" and tok.upos in ("AUX", "VERB"):  # spaCy: "be" heads it
-                # one predicate per copula: an "attr" after a comma is a phrase the parser hung
-                # on "be" ("X is a member of Y, an organization which ..."); attrs in one run
-                # are the pieces of a hyphenated noun ("a mini - album")
+                # one predicate per copula: an "attr" after a comma is a phrase hung on "be" ("X is
+                # a member of Y, an organization ..."); a run of attrs is a hyphened noun
                 run = self.children(i, "attr")[:1]
                 for a in self.children(i, "attr")[1:]:
                     if a == run[-1] + 1:
@@ -301,6 +160,24 @@ class DepView:
                     nxt = comp + 1
                     if nxt in self.children(comp, "obj") and self.tokens[nxt].upos == "NOUN":
                         yield subjects[0], nxt, i
+
+    def _own_subject(self, found: list[int], verb: int) -> int:
+        """Of the subjects a broken parse gave ``verb``, the last before it that a comma, colon
+        or dash parts from the first: the first opens an aside ("Thomson in 1904 ..., the model
+        ...: electrons are particles"). Else the first: pieces of one name ("Jansson _ is",
+        "SSDC, Inc. is"), a second name ("Treia Cathedral, otherwise the Church of the
+        Annunciation, is") or a noun inside its phrase ("the variable returned by the [function]
+        is")."""
+        before = [s for s in found if s < verb]
+        marks = [k for k in range(found[0], verb) if self.tokens[k].text.strip("()") in _PARTING]
+        parted = [s for s in before if any(k < s for k in marks)]
+        parted = [s for s in parted if self.tokens[s].text.lower() not in NAME_SUFFIXES]
+        # an apposition set off before the verb is no subject of its own: "Violin Sonata No. 3,
+        # Stiles 1.2.1.6 So3, is"
+        parted = [s for s in parted if "," not in {t.text for t in self.tokens[s:verb]}]
+        if self.tokens[found[0]].upos == "PROPN":  # two names set off: one thing's two names
+            parted = [s for s in parted if self.tokens[s].upos != "PROPN"]
+        return parted[-1] if parted else found[0]
 
     def negated(self, *idx: int) -> bool:
         """True if one of the tokens ``idx`` has a negating dependent ("not", "never", "no")."""

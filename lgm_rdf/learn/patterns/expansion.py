@@ -1,11 +1,19 @@
 """An argument and the arguments coordinated with it: ``ArgExpansion.expand`` gives one per
 conjunct, mends a coordination the small model hung on its last noun ("the [puma]nmod or
-mountain [lion]"), and reads an amount as the list "of" it ("a number of towns and villages")."""
+mountain [lion]"), reads an amount as the list "of" it ("a number of towns and villages"), and
+finds no part in a share of something ("comprised a quarter of its population") and the
+people, not their roles, in "composed of vocalists Dan Smyers and Shay Mooney"."""
 
 from __future__ import annotations
 
 from lgm_rdf.learn.patterns.args import Arg, ArgTokens
+from lgm_rdf.learn.patterns.role_runs import people_in_apposition, roles_before_names
 from lgm_rdf.learn.patterns.words import QUANTITY_NOUNS
+from lgm_rdf.nlp.wordlists import words
+
+# fractions of a whole, which a part argument does not name: "a quarter of its population",
+# "30 percent of the land" (a quantifier still does: "contains most of the lakes")
+_SHARES = words("third quarter fifth tenth fraction percent proportion share")
 
 
 class ArgExpansion(ArgTokens):
@@ -18,6 +26,13 @@ class ArgExpansion(ArgTokens):
         list ("a number of towns and villages")."""
         out: list[Arg | None] = []
         for c in self.v.conjuncts(o):
+            if mode == "part" and self.v.lemma(c) in _SHARES and self.v.pp_objects(c, "of"):
+                continue  # "comprised a quarter of its population": a share, no part
+            if mode == "part" and roles_before_names(self.v, c) is not None:
+                continue  # "composed of vocalists Dan Smyers and Shay Mooney": the people
+            if mode == "part" and (people := people_in_apposition(self.v, c)):
+                out.extend(self.arg(n, "name") for n in people)  # "of guitarists X and Y"
+                continue
             split = self._hidden_coordination(c, mode)
             found = self.arg(c, mode)
             listed = self._listed_amount(c, found, mode) if not split else None

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from lgm_rdf.learn.patterns.adjectives import modifier_word
-from lgm_rdf.learn.patterns.depview import HYPHENS, NOUNS, QUOTES, DepView
+from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     NAME_PARTICLES,
@@ -36,6 +36,7 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.model import Token
+from lgm_rdf.nlp.wordlists import HYPHENS
 
 BRACKETS = {"(": ")", "[": "]"}
 # fields English names by a fixed pair of nouns, which stay one modifier before a person's role
@@ -262,6 +263,15 @@ def _words(v: DepView, idx: list[int]) -> list[list[int]]:
     return out
 
 
+def _hyphened_word(v: DepView, word: list[int]) -> bool:
+    """A lower-case word of pieces joined by hyphens that opens a compound class ("a
+    cross-country mountain biker", "a utility-scale wind power facility"): the class keeps it
+    with the compound after it (it gave the head noun alone)."""
+    texts = [v.tokens[k].text for k in word]
+    pieces = [t for t in texts if t not in HYPHENS]
+    return len(pieces) > 1 and len(pieces) < len(texts) and all(t.islower() for t in pieces)
+
+
 def _classifier_word(v: DepView, word: list[int]) -> bool:
     """A word a class may keep before its head: one lower-case common noun ("kit", "music"),
     whatever the tagger says of its being a name ("research"[PROPN] "university")."""
@@ -316,7 +326,8 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
     compound that ends at the head ("a 2006 science fiction film" -> "science fiction film",
     "a 5-star luxury hotel" -> "luxury hotel", "an American Futurist painter" -> "Futurist
     painter"). Modifiers that rate, date or place the thing drop from the left edge: words with
-    a digit ("5-star", "1998") and nationalities ("American", "North Korean"); what stays must
+    a digit ("5-star", "1998") and nationalities ("American", "North Korean"); a hyphened word
+    may open what stays ("utility-scale wind power facility"); the rest must
     be lower-case nouns or a name. None when something else stays (an adjective kept inside the
     phrase, "deep learning framework"): the caller falls back to the head noun."""
     head = v.tokens[i].text
@@ -333,9 +344,10 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
             return None  # "French Revolution figures", "a Greek Revival structure": a name
         words = words[1:]
     joined = {k + 1 for k in idx if coordinated_modifier(v, k, k + 1)}  # "track [and] field"
-    if all(
-        _classifier_word(v, w) or modifier_word(v, w[0]) or w[0] in joined for w in words[:-1]
-    ) or any(v.tokens[w[0]].text[:1].isupper() for w in words[:-1]):
+    kept = [w for w in words[:-1] if not (w == words[0] and _hyphened_word(v, w))]
+    if all(_classifier_word(v, w) or modifier_word(v, w[0]) or w[0] in joined for w in kept) or any(
+        v.tokens[w[0]].text[:1].isupper() for w in words[:-1]
+    ):
         return [k for w in words for k in w]
     return None
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lgm_rdf.learn.patterns.among import AmongRules
 from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.descriptions import description, named_description
@@ -87,7 +88,7 @@ _EXAMPLE_OPENERS = frozenset({"e.g", "eg", "such", "for", "like", "including", "
 
 
 class SentenceRules(
-    PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules
+    PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules, AmongRules
 ):
     """All rules applied to one sentence (``pattern_extractor.PatternExtractor`` runs them)."""
 
@@ -106,6 +107,7 @@ class SentenceRules(
             ("verb", self._verbs),
             ("has-parts", self._existential_parts),
             ("become", self._becoming),
+            ("among", self._among),
             ("such-as", self._such_as),
             ("example-list", self._example_lists),
             ("and-other", self._and_other),
@@ -115,6 +117,7 @@ class SentenceRules(
             ("foreign-acronym", self._foreign_acronyms),
             ("born", self._born),
             ("or-name", self._or_names),
+            ("bracketed-or-name", self._bracketed_or_names),
             ("renamed", self._renamed),
             ("renamed-participle", self._renamed_participles),
             ("bracketed-name", self._bracketed_names),

@@ -4,8 +4,9 @@ ex-football player")."""
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.words import BOUND_PREFIXES
+from lgm_rdf.nlp.wordlists import HYPHENS
 
 # prefixes that put a class in the past: the rest of the word is the class
 _ONCE = frozenset({"ex"})

@@ -18,8 +18,9 @@ def phrase_start(v: DepView, i: int) -> int:
 
 
 def ampersand_name(v: DepView, proper: Callable[[int], bool], i: int) -> bool:
-    """ "Smith & Wesson", "Marks & Spencer": capitalised names joined by "&" are one name."""
-    if not proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] != ["&"]:
+    """ "Smith & Wesson", "Marks & Spencer", "Dan + Shay": capitalised names joined by "&" or
+    "+" are one name."""
+    if not proper(i) or [v.tokens[k].text for k in v.children(i, "cc")] not in (["&"], ["+"]):
         return False
     return all(proper(c) for c in v.children(i, "conj"))
 

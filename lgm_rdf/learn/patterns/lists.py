@@ -243,8 +243,9 @@ class ListRules(VerbRules):
             joins = [k for k in ccs if v.lemma(k) == "as" and "well" in map(v.lemma, v.kids[k])]
             members = [m for m in members if m > max(joins, default=-1)]
             if any(v.lemma(k) in ("and", "or") for k in ccs):
+                # "Queens and other areas of the city": the "of" only narrows the Bs
                 for child in self.b.args(members):
-                    self._emit("inheritance", child, self.b.parent(p, child), 0.9)
+                    self._emit("inheritance", child, self.b.parent(p, child, restricted=True), 0.9)
 
     def _like_others(self) -> None:
         """ "Unlike other Germanic languages, Dutch ...", "Like many birds, the robin ...": the

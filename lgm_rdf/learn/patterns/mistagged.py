@@ -1,6 +1,7 @@
 """Class nouns the small tagger gave another tag, told by where they stand: after a determiner
 or a number and only modifiers ("the Hindi [films]VERB "Amar Deep"", "their debut [single]ADJ
-"X"") a word is a noun whatever its tag (used by the quoted-title rule of ``titles.py``)."""
+"X"") a word is a noun whatever its tag (used by the quoted-title rule of ``titles.py``); and
+participles of naming verbs the tagger took for a past tense (``misread_participle``)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,17 @@ def noun_by_position(v: DepView, k: int) -> bool:
         if toks[j].upos not in ("ADJ", "PROPN", "NOUN") and not (is_year(toks[j].text) or modifier):
             return False
     return False
+
+
+def misread_participle(v: DepView, i: int) -> int | None:
+    """The noun a naming participle ``i`` describes where the tagger read a past tense with it
+    as the subject: "(a tactic sometimes [referred]VBD to as contextomy)". Only with "as" and
+    no object, no auxiliary and an indefinite noun ("A man called John" stays a call)."""
+    tok = v.tokens[i]
+    if tok.tag != "VBD" or v.lemma(i) not in ("know", "refer") or not v.pp_objects(i, "as"):
+        return None
+    if v.children(i, "aux", "auxpass", "obj"):
+        return None
+    subjects = v.children(i, "subj")
+    ok = len(subjects) == 1 and v.tokens[subjects[0]].upos == "NOUN"
+    return subjects[0] if ok and v.determiner(subjects[0]) in ("a", "an") else None

@@ -3,7 +3,8 @@ where the parse lost it ("Build Me Up From Bones is the third studio album")."""
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import looks_like_acronym
+from lgm_rdf.learn.patterns.appositions import WORKS
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.extents import BRACKETS, MAX_TITLE, opening_adverb, title_word
 from lgm_rdf.learn.patterns.words import (
@@ -96,6 +97,19 @@ def opening_title(v: DepView, cop: int) -> list[int] | None:
     if any(toks[j].text in ("and", "&") for j in idx) and not v.singular_verb(cop):
         return None
     return idx
+
+
+def opening_title_word(v: DepView, child: Arg, n: int) -> bool:
+    """ "Rumours is the eleventh studio album by Fleetwood Mac", "Parachutes is the debut album
+    by Coldplay": one capitalised word that opens the sentence, which the tagger took for a
+    common noun, is a title when the predicate singles out one work (``n``, ranked or owned):
+    no kind of thing is the eleventh album by someone, only a work with a name."""
+    first = v.tokens[0] if len(v) else None
+    if first is None or first.upos != "NOUN" or v.rels[0] not in ("subj", "subjpass"):
+        return False
+    if v.kids[0] or v.lemma(n) not in WORKS:
+        return False  # "Early work is ...": words of its own make a description
+    return child.label == first.text and first.text[:1].isupper() and first.text[1:].islower()
 
 
 def _adjective_title(v: DepView, idx: list[int], cop: int) -> bool:

@@ -14,8 +14,8 @@ from lgm_rdf.learn.patterns.adjectives import ranked, sorted_collection, sorted_
 from lgm_rdf.learn.patterns.agents import agent_noun
 from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.becoming import BecomingRules
-from lgm_rdf.learn.patterns.depview import HYPHENS
 from lgm_rdf.learn.patterns.offices import office_of
+from lgm_rdf.learn.patterns.opening import opening_title_word
 from lgm_rdf.learn.patterns.titles import MENTION_NOUNS
 from lgm_rdf.learn.patterns.words import (
     ABSTRACT_SUBJECTS,
@@ -41,7 +41,7 @@ from lgm_rdf.learn.patterns.words import (
     relational_noun,
 )
 from lgm_rdf.nlp.coref.lexicon import PERSON_NOUNS
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS, words
+from lgm_rdf.nlp.wordlists import HYPHENS, NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, VACUOUS, words
 
 # "the only NFL team", "the sole survivor": like a superlative, one member of the class
 SOLE = frozenset({"only", "sole"})
@@ -125,7 +125,8 @@ class PredicateRules(BecomingRules):
             # "the seventh President of Israel": the office alone is the class
             office = office_of(v, n) if host == n else None
             self.rule = "office-of" if office else "superlative"
-            for child in (c for c in children if c.is_name):
+            titled = [replace(c, is_name=True) for c in children if opening_title_word(v, c, n)]
+            for child in titled or [c for c in children if c.is_name]:
                 for t in kind:
                     found = office or b.parent(t, child, restricted=True)
                     self._emit("inheritance", child, found, 0.85)

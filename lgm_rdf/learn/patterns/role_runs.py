@@ -7,17 +7,20 @@ for one more item of the list). "X is a singer and record producer": the parse r
 record" as modifiers of "producer". These functions find the run's role nouns on the tokens,
 and the name after a role noun that a broken parse made a clause's subject ("Songs by the poet
 [Anna Akhmatova]subj were set to music");
-the title-noun rule (``titles``), the copula and the class extents (``args``) use them.
+the title-noun rule (``titles``), the copula and the class extents (``args``) use them. Plural
+roles the parse listed with the names they describe ("a duo composed of vocalists and
+songwriters Dan Smyers and Shay Mooney") are found by ``roles_before_names``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from lgm_rdf.learn.patterns.depview import HYPHENS, DepView
+from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.joined import title_case
 from lgm_rdf.learn.patterns.words import ROLE_SUFFIXES, relational_noun
 from lgm_rdf.nlp.coref.lexicon import person_noun
+from lgm_rdf.nlp.wordlists import HYPHENS
 
 # what separates the roles of a run: "guitarist, composer and improvisor", "player / vocalist"
 _SEPARATORS = frozenset({",", "and", "/", "&"})
@@ -137,3 +140,51 @@ def role_word(lemma: str, text: str) -> bool:
     """A noun of a person's role: a person noun of the lexicon, or one that ends like an agent
     noun ("welder", "editor", "violinist")."""
     return bool(person_noun(lemma)) or text.lower().endswith(ROLE_SUFFIXES)
+
+
+def roles_before_names(v: DepView, k: int) -> int | None:
+    """The head of the first of the names that the plural role noun ``k`` and the roles listed
+    after it describe, where the parse made the names more members of the roles' list
+    ("composed of [vocalists]pobj and [songwriters]conj Dan [Smyers]conj and Shay Mooney"):
+    they are people with those roles, not more members. None without such names (two or
+    more, a person's name after the last role)."""
+    toks = v.tokens
+    if not _plural_role(v, k):
+        return None
+    j = k + 1
+    while j < len(v) and (toks[j].text in _SEPARATORS or _plural_role(v, j)):
+        j += 1
+    if j >= len(v) or toks[j - 1].text in _SEPARATORS:
+        return None  # "vocalists, Dan Smyers": no role right before the name
+    h = j
+    while v.rels[h] == "compound" and (up := v.head(h)) is not None and up > h:
+        h = up  # "Dan" to the head "Smyers"
+    if not _named(v, h) or v.first_conjunct(h) != v.first_conjunct(k):
+        return None
+    return h if v.children(h, "conj") else None
+
+
+def _plural_role(v: DepView, k: int) -> bool:
+    """Token ``k`` is a plural lower-case noun for what people do ("vocalists")."""
+    tok = v.tokens[k]
+    if tok.upos != "NOUN" or not (tok.text.isalpha() and tok.text.islower()):
+        return False
+    return v.is_plural(k) and person_noun(v.lemma(k)) and not relational_noun(v.lemma(k))
+
+
+def people_in_apposition(v: DepView, k: int) -> list[int]:
+    """The people the plural role noun ``k`` names in an apposition right after it ("consisted
+    of guitarists [Stone Gossard]appos and Mike McCready"): the name and its conjuncts."""
+    if not _plural_role(v, k):
+        return []
+    for a in v.children(k, "appos"):
+        if min(v.subtree(a)) == k + 1 and _named(v, a):
+            return v.conjuncts(a)
+    return []
+
+
+def _named(v: DepView, h: int) -> bool:
+    """Token ``h`` heads a capitalised name that is no place, people or date (the tagger's
+    entity types of people's names are often wrong: "Stone Gossard" an organisation)."""
+    tok = v.tokens[h]
+    return tok.upos == "PROPN" and tok.text[:1].isupper() and tok.ent_type not in _NO_PERSON

@@ -47,6 +47,9 @@ from lgm_rdf.nlp.wordlists import TYPE_NOUNS, VACUOUS
 _NO_CLASS_ENTITIES = frozenset({"GPE", "LOC", "PERSON", "DATE", "TIME", "CARDINAL", "MONEY"})
 _NOUNS_ADJ = frozenset({"NOUN", "ADJ"})
 _GRADING = SELECTING_WORDS | GRADING_ADJECTIVES  # adjectives that pick out or rate, no kind
+# type nouns that are classes on their own ("styles including reggae", "a species"); "type",
+# "kind", "form" or "variety" alone say nothing of what the kind is
+_BARE_KINDS = (KIND_HEADS - {"variety"}) | {"style"}
 
 
 class ArgBuilder(ArgExpansion):
@@ -107,7 +110,11 @@ class ArgBuilder(ArgExpansion):
             mods = [k for k in v.children(i, "compound") if k < i]
             if not mods:  # "secular forms (such as the madrigal)": an adjective names the kind
                 idx = self.described_kind(i, [i])
-                return self.from_tokens(idx) if len(idx) > 1 else None
+                # a bare kind with its own article or number ("a species", "styles such as X";
+                # not the modifier of "a Spanish style Duplex")
+                bare = v.lemma(i) in _BARE_KINDS and (v.is_plural(i) or bool(v.determiner(i)))
+                bare = bare and not (i + 1 < len(v) and v.tokens[i + 1].text[:1].isupper())
+                return self.from_tokens(idx) if len(idx) > 1 or bare else None
             if v.lemma(i) in KIND_HEADS:
                 return self.parent(max(mods), child)
             # "an inference class", "a data type": the compound names the kind as a whole
@@ -273,7 +280,9 @@ class ArgBuilder(ArgExpansion):
             if any(v.lemma(k) == "only" for c in found for k in v.children(c, "advmod", "amod")):
                 return []  # "only inputs that are arrays": a selection, not a class
         ccs = {v.lemma(k) for c in found for k in v.children(c, "cc")}
-        if len(found) > 1 and ccs != {"or"} and v.singular_verb(clause):
+        # a participle has no number: "a duo composed of ..." after "Dan & Shay is" is one name's
+        joined = v.tokens[clause].tag in ("VBN", "VBG") and ampersand_name(v, self.proper, s)
+        if len(found) > 1 and ccs != {"or"} and (v.singular_verb(clause) or joined):
             if ampersand_name(v, self.proper, s) or listed_name(v, self.proper, s):
                 return [s]  # "Smith & Wesson is a manufacturer", "Yippee, Yappee and Yahooey
             return []  # is a series": one name, not three subjects

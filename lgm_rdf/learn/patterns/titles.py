@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from lgm_rdf.learn.patterns.appositions import WORKS, set_off_title
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, looks_like_acronym
-from lgm_rdf.learn.patterns.depview import HYPHENS, QUOTES, DepView
+from lgm_rdf.learn.patterns.depview import QUOTES, DepView
 from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
 from lgm_rdf.learn.patterns.joined import ampersand_object, introduced, title_case
@@ -33,6 +33,7 @@ from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import (
     listed_roles,
     name_after_run,
+    roles_before_names,
     second_subject,
     turned_role,
 )
@@ -51,7 +52,7 @@ from lgm_rdf.nlp.plural import singular
 from lgm_rdf.nlp.role_nouns import TITLES, leading_role
 from lgm_rdf.nlp.stopwords import STOP_WORDS
 from lgm_rdf.nlp.titles import DOUBLE_QUOTES
-from lgm_rdf.nlp.wordlists import NAME_NOUNS, words
+from lgm_rdf.nlp.wordlists import HYPHENS, NAME_NOUNS, words
 
 # parts of the document itself: 'see the section "Object API"' refers to one of its headings
 DOCUMENT_PARTS = frozenset({"section", "subsection", "chapter", "appendix", "paragraph", "heading"})
@@ -180,7 +181,9 @@ class TitleRules(ItemListReader):
             elif (run := name_after_run(v, k)) is not None:  # "and [improvisor]conj Fred Frith"
                 heads, names = [run], [b.arg(run, "name", frozenset(range(k + 1)))]
                 noun, first = k, k + 1
-            elif (sib := sibling_names(v, k)) is not None or (  # "guitarists [X]dobj and Y"
+            elif (
+                sib := sibling_names(v, k) or roles_before_names(v, k)
+            ) is not None or (  # "guitarists [X]dobj and Y"
                 v.rels[k] != "appos"
                 and any(v.rels[a] == "appos" and title_case(v, k + 1, a) for a in v.kids[k])
             ):

@@ -16,6 +16,7 @@ from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.extents import name_head_ending_at
 from lgm_rdf.learn.patterns.featuring import adjunct_subject, featured_parts, holds_places
 from lgm_rdf.learn.patterns.kind_terms import called_term, type_of_object
+from lgm_rdf.learn.patterns.mistagged import misread_participle
 from lgm_rdf.learn.patterns.named_parts import counted_names
 from lgm_rdf.learn.patterns.shared import aside_of
 from lgm_rdf.learn.patterns.spelling import spelled_out
@@ -61,11 +62,13 @@ class VerbRules(AliasRules):
                 continue
             h = v.head(i)
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
-            opening, aside = False, []
+            if (misread := misread_participle(v, i)) is not None:
+                reduced, h = True, misread  # "(a tactic [referred]VBD to as X)": no report
+            opening, aside = False, [] if misread is None else [misread]
             if any(v.tokens[k].tag == "TO" for k in v.children(i, "aux")):
                 continue  # "expanded coverage to include X": a purpose, not a statement
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
-                if self._predicative(h) or self._governed_blocked(h):
+                if self._predicative(h) or (misread is None and self._governed_blocked(h)):
                     continue  # "Leaves function as factories containing chlorophyll"
                 s, clause = h, i
             elif h is not None and (opening := self._opening_name(i)):
@@ -215,7 +218,8 @@ class VerbRules(AliasRules):
         if v.lemma(verb) not in ALIAS_AS | ALIAS_NAMED or v.children(verb, "aux"):
             return False
         objects = [k for k in v.children(verb, "obj") if k > verb]
-        if objects and not self._comma_after(max(v.subtree(objects[-1]))):
+        end = max(v.subtree(objects[-1])) + 1 if objects else 0  # the object's comma
+        if objects and not (end < len(v) and v.tokens[end].text == ","):
             return False
         first = min([verb, *(k for k in v.children(verb, "advmod") if k < verb)])
         return subject < first and v.tokens[first - 1].text == ","
@@ -287,16 +291,19 @@ class VerbRules(AliasRules):
         people = any(person_noun(singular(v.tokens[t].text.lower())) for t in subject_tokens)
         return people and any(v.tokens[o].ent_type == "PERSON" for o in objects)
 
-    def _comma_after(self, k: int) -> bool:
-        """Token ``k`` is followed by a comma."""
-        return k + 1 < len(self.v) and self.v.tokens[k + 1].text == ","
-
     def _present(self, verb: int) -> bool:
         """A present-tense passive: "is made", "are made" (no past or perfect auxiliary)."""
         v = self.v
-        auxes = v.children(verb, "aux", "auxpass")
-        words = {v.tokens[k].text.lower() for k in auxes}
+        words = {v.tokens[k].text.lower() for k in v.children(verb, "aux", "auxpass")}
         return bool(words & {"is", "are"}) and not words & {"was", "were", "been", "has", "have"}
+
+    def _lasting(self, verb: int) -> bool:
+        """A division that holds: in the present ("The country is divided into provinces") or
+        of a named whole, no person ("Togoland was divided into two territories": a partition);
+        not a passing grouping ("The pupils were divided into teams")."""
+        subjects, toks = self.v.children(verb, "subjpass"), self.v.tokens
+        named = [s for s in subjects if self.b.proper(s) and toks[s].ent_type != "PERSON"]
+        return self._present(verb) or bool(named)
 
     def _described(self, subjects: list[int], verb: int) -> bool:
         """A description, not a name: "a school which was called X", "the school became known"."""
@@ -377,7 +384,7 @@ class VerbRules(AliasRules):
         elif lemma == "contain" and passive:  # "Vitamins are contained in fruit"
             self.rule = "contained-in"
             self._emit_all("composition", pp_args("in"), subjects, 0.8)
-        elif lemma in PASSIVE_PARTS and passive and (lemma != "divide" or self._present(i)):
+        elif lemma in PASSIVE_PARTS and passive and (lemma != "divide" or self._lasting(i)):
             self.rule = "made-of"
             # "The country is divided into provinces" (not "The pupils were divided into teams")
             preps = ("of",) if particle else PASSIVE_PARTS[lemma]

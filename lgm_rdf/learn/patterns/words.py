@@ -298,12 +298,12 @@ JUDGING_VERBS = words("regard consider deem")
 CLASSIFYING_ENDINGS = ("al", "ic", "ary", "ory", "ar", "an", "il", "ist")
 # relational adjectives of no such form that sort a class into kinds as well: a mode ("a live
 # album", "a solo album", "a silent film", "an online store"), a rhythm ("a weekly
-# newspaper"), sex, a status ("an independent label", "a private school", "a landlocked
-# country", "a retired footballer"), a creed ("a religious order")
+# newspaper"), sex, a status ("an independent label", "a professional footballer", "a resident
+# priest"), a creed ("a religious order"), a scope ("an international airport")
 KIND_ADJECTIVES = words(
     "live solo silent animated online offline daily weekly monthly yearly quarterly male female "
-    "independent private sovereign autonomous landlocked overseas indie amateur retired "
-    "religious progressive executive administrative legislative"
+    "independent private sovereign autonomous landlocked overseas indie amateur retired resident "
+    "religious progressive executive administrative legislative professional international"
 )
 # words with those endings that grade, judge or place in time rather than sort ("a typical
 # example", "a regular guest", "a classic film", "a contemporary artist")
@@ -311,7 +311,7 @@ GRADING_ADJECTIVES = words(
     "typical special general central original global local natural final total formal normal "
     "personal critical essential substantial potential crucial vital ideal actual initial "
     "eventual occasional exceptional phenomenal sensational magical practical logical radical "
-    "brutal fatal loyal real equal liberal historical historic iconic dramatic fantastic tragic "
+    "brutal fatal loyal real equal liberal historic iconic dramatic fantastic tragic "
     "classic basic epic scenic prolific energetic heroic regular similar popular particular "
     "peculiar familiar spectacular singular influential controversial official principal "
     "minimal maximal optimal marginal nominal annual several usual unusual legendary "
@@ -320,15 +320,16 @@ GRADING_ADJECTIVES = words(
     "terrific authentic exotic ironic cynical comical whimsical hysterical mystical artistic "
     "realistic optimistic enthusiastic charismatic diplomatic automatic strategic "
     "sympathetic pathetic poetic romantic eccentric frantic gigantic colossal monumental "
-    "fundamental instrumental incremental experimental sentimental conventional unofficial "
-    "optional generic sugary professional international seminal pivotal majestic "
+    "fundamental instrumental incremental sentimental conventional unofficial "
+    "optional generic sugary seminal pivotal majestic "
     "revolutionary stellar trivial hypothetical canonical rectangular circular triangular "
     "clean unexpected unprecedented unlimited unrelated"
 )
 
 # grading words that name a genre before a noun of written or staged works ("a romantic
-# comedy", "a historical novel"): there they sort the kind ("epic", "tragic" still judge)
-GENRE_ADJECTIVES = words("romantic historical")
+# comedy"): there they sort the kind ("epic", "tragic" still judge; "historical", "relating to
+# history", sorts everywhere: "a historical novel", "a historical site")
+GENRE_ADJECTIVES = words("romantic")
 GENRE_NOUNS = words(
     "comedy drama film movie novel novella poem fiction fantasy thriller opera play tragedy "
     "romance story saga series"
