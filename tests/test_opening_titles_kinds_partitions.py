@@ -39,9 +39,6 @@
 - Plural roles listed with the names they describe are the people's roles, and the people are
   the parts ("composed of vocalists and songwriters Dan Smyers and Shay Mooney", "consisted of
   guitarists Stone Gossard and Mike McCready"); plural roles with no names stay parts.
-- "X is among the Bs" says what "X is one of the Bs" says, for a name or ranked Bs ("Paris is
-  among the largest cities"); a place ("The letter is among his papers", "The cabin was among
-  the trees") and a relational noun ("among the founders of the company") give nothing.
 - An ordinal on a bare plural sorts a kind ("Third parties such as the Libertarian Party").
 """
 
@@ -132,9 +129,6 @@ FOUND = [
         (COMP, "band", "mike mccready"),
     ),
     ("The festival consisted of bands from Norway and Sweden.", (COMP, "festival", "band")),
-    ("Paris is among the largest cities in Europe.", (INH, "paris", "city")),
-    ("Vasabha and Dhatusena were among the rulers of the island.", (INH, "dhatusena", "ruler")),
-    ("Whales are among the largest animals on Earth.", (INH, "whale", "animal")),
     (
         "Third parties (such as the Libertarian Party) often receive little support.",
         (INH, "libertarian party", "third party"),
@@ -165,9 +159,6 @@ ABSENT = [
         GUITARISTS,
         (COMP, "band", "guitarist"),
     ),
-    ("The letter is among his papers.", (INH, "letter", "paper")),
-    ("The cabin was among the trees.", (INH, "cabin", "tree")),
-    ("Smith was among the founders of the company.", (INH, "smith", "founder")),
     (
         "The British Empire comprised a quarter of the world's population.",
         (COMP, "british empire", "population"),
@@ -208,13 +199,13 @@ def test_a_ranked_common_noun_keeps_its_lemma(spacy_nlp) -> None:
 def test_relations_the_session_added_are_judged(spacy_nlp) -> None:
     """The relations the thirty-eighth session's code added or relabelled outside the gold
     sets (QA contexts, other genres and the two QA KBs; compound heads left out), judged blind
-    by a helper (helper-151, docs/benchmarks.md §60): 33 of 35 correct, every one still learned.
+    by a helper (helper-151, docs/benchmarks.md §60): 32 of 34 correct, every one still learned.
     The two wrong ones are names cut short by the name extent, not by the session's rules ("Love
     to Love You Bradys: The Bizarre Story of ...", "New York State Route 12F")."""
     rows = judged_rows("judged_added_s38.jsonl")
     right = [r for r in rows if r["verdict"] == "correct"]
     wrong = {(r["a"], r["b"]) for r in rows if r["verdict"] == "wrong"}
-    assert len(rows) == 35 and len(right) == 33
+    assert len(rows) == 34 and len(right) == 32
     assert wrong == {
         ("bizarre story of the brady bunch variety hour", "coffee table book"),
         ("new york state route", "east–west state highway"),

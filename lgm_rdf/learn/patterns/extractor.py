@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lgm_rdf.learn.patterns.among import AmongRules
 from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.descriptions import description, named_description
@@ -88,7 +87,7 @@ _EXAMPLE_OPENERS = frozenset({"e.g", "eg", "such", "for", "like", "including", "
 
 
 class SentenceRules(
-    PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules, AmongRules
+    PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules
 ):
     """All rules applied to one sentence (``pattern_extractor.PatternExtractor`` runs them)."""
 
@@ -107,7 +106,6 @@ class SentenceRules(
             ("verb", self._verbs),
             ("has-parts", self._existential_parts),
             ("become", self._becoming),
-            ("among", self._among),
             ("such-as", self._such_as),
             ("example-list", self._example_lists),
             ("and-other", self._and_other),
