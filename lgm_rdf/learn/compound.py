@@ -7,9 +7,9 @@ recorded with its own extractor name ``compound-head`` so that it can be weighed
 measured precision or switched off (``Settings.compound_heads``). A compound of three words or
 more that opens with a hyphened modifier or a status adjective the extractor keeps in a class
 ("jet-powered medium bomber", "professional basketball player") is first a kind of the rest
-("medium bomber", "basketball player"), which is a kind of its own head in turn. A head that names a place only relative to another
-gives none: "county seat" and "administrative centre" are classes, a bare "seat" or "centre"
-(of what?) is none. Exocentric compounds ("guinea pig") are its known error.
+("medium bomber", "basketball player"), which is a kind of its own head in turn. A head that
+names a place only relative to another gives none: "county seat" and "administrative centre"
+are classes, a bare "seat" or "centre" (of what?) is none. Exocentric compounds ("guinea pig") are its known error.
 """
 
 from __future__ import annotations

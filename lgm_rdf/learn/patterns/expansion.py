@@ -26,12 +26,8 @@ class ArgExpansion(ArgTokens):
         list ("a number of towns and villages")."""
         out: list[Arg | None] = []
         for c in self.v.conjuncts(o):
-            if mode == "part" and self.v.lemma(c) in _SHARES and self.v.pp_objects(c, "of"):
-                continue  # "comprised a quarter of its population": a share, no part
-            if mode == "part" and roles_before_names(self.v, c) is not None:
-                continue  # "composed of vocalists Dan Smyers and Shay Mooney": the people
-            if mode == "part" and (people := people_in_apposition(self.v, c)):
-                out.extend(self.arg(n, "name") for n in people)  # "of guitarists X and Y"
+            if mode == "part" and (people := self._people_or_no_part(c)) is not None:
+                out.extend(people)
                 continue
             split = self._hidden_coordination(c, mode)
             found = self.arg(c, mode)
@@ -41,6 +37,20 @@ class ArgExpansion(ArgTokens):
                 continue
             out.extend(split if split else [found])
         return [a for a in out if a is not None]
+
+    def _people_or_no_part(self, c: int) -> list[Arg | None] | None:
+        """What the part argument ``c`` stands for when it is no part itself: nothing for a
+        share ("comprised a quarter of its population") or for roles the parse listed with the
+        people they describe ("composed of vocalists Dan Smyers and Shay Mooney": the names are
+        conjuncts of their own), the people for roles with the names in apposition ("of
+        guitarists Stone Gossard and Mike McCready"); ``None`` for a plain part."""
+        v = self.v
+        if (v.lemma(c) in _SHARES and v.pp_objects(c, "of")) or roles_before_names(
+            v, c
+        ) is not None:
+            return []
+        people = people_in_apposition(v, c)
+        return [self.arg(n, "name") for n in people] if people else None
 
     def _listed_amount(self, c: int, found: Arg | None, mode: str) -> int | None:
         """The first item of the list "of" the amount ``c`` ("a number of [towns] and

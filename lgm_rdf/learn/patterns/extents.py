@@ -344,7 +344,7 @@ def class_extent(v: DepView, idx: list[int], i: int) -> list[int] | None:
             return None  # "French Revolution figures", "a Greek Revival structure": a name
         words = words[1:]
     joined = {k + 1 for k in idx if coordinated_modifier(v, k, k + 1)}  # "track [and] field"
-    kept = [w for w in words[:-1] if not (w == words[0] and _hyphened_word(v, w))]
+    kept = words[1:-1] if _hyphened_word(v, words[0]) else words[:-1]
     if all(_classifier_word(v, w) or modifier_word(v, w[0]) or w[0] in joined for w in kept) or any(
         v.tokens[w[0]].text[:1].isupper() for w in words[:-1]
     ):

@@ -64,7 +64,7 @@ class VerbRules(AliasRules):
             reduced = v.rels[i] == "acl" and not v.children(i, "subj", "subjpass")
             if (misread := misread_participle(v, i)) is not None:
                 reduced, h = True, misread  # "(a tactic [referred]VBD to as X)": no report
-            opening, aside = False, [] if misread is None else [misread]
+            opening, aside = False, []
             if any(v.tokens[k].tag == "TO" for k in v.children(i, "aux")):
                 continue  # "expanded coverage to include X": a purpose, not a statement
             if reduced and h is not None and v.tokens[h].upos in NOUNS:
@@ -81,7 +81,7 @@ class VerbRules(AliasRules):
             else:
                 s, clause = self._clause_subject(i)
                 s = adjunct_subject(v, i) if s is None else s  # "X is a park, featuring Y"
-            if s is None or self._blocked(i, clause, reported=not aside):
+            if s is None or self._blocked(i, clause, reported=not aside and misread is None):
                 continue
             subjects = self.b.subjects(s, clause)
             common = v.tokens[s].upos == "NOUN"
