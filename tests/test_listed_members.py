@@ -99,7 +99,6 @@ ABSENT = [
         "Ben Hale is a cricketer who is the current vice captain of the Lunia team.",
         (INH, "ben hale", "vice captain"),
     ),
-    ("The journal's current editor is Mira Cole.", (INH, "mira cole", "editor")),
     # a member picked out of the whole: the title is the member's
     (
         'It was the first of the Lune film series, "Salt Roads", to be made.',

@@ -79,3 +79,10 @@ def document_genre(sentences: Iterable[tuple[str, str]]) -> str:
     if evidence >= MIN_EVIDENCE and evidence >= MIN_SHARE * total:
         return TECHNICAL
     return ENCYCLOPAEDIC
+
+
+def shouted(text: str) -> bool:
+    """Whether a sentence is written in capitals (20 letters or more, four in five upper case):
+    licence boilerplate, which the pattern rules read as no statement."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 20 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)

@@ -3,7 +3,8 @@
 inheritance  'The trilogy consists of three films: "Alpha", "Beta" and "Gamma"', "Two venues
              were used: the Sydney Baseball Stadium and Blacktown Olympic Park", "four rivers:
              the Odra, Opava, Ostravice and Lučina": as many names or titles as the noun
-             counts, after a colon, are its members
+             counts, after a colon, are its members; so are three or more common nouns
+             ("Nepal has five seasons: summer, monsoon, autumn, winter and spring")
 composition  each of them is a part of the named whole a verb of composition gives the counted
              plural as parts ("The BRD Trilogy consists of three films: A, B and C")
 """
@@ -31,6 +32,11 @@ _NO_MEMBERS = words(
 )
 
 _MAX_GAP = 12  # tokens from the counted plural to the colon
+# fewest common nouns a counted list needs: two are often a pair of words, not kinds ("two
+# arguments: key and value")
+_MIN_COMMON = 3
+_MAX_COMMON_WORDS = 3  # words of one listed common noun ("live action feature")
+_COMMON_TAGS = frozenset({"NOUN", "PROPN", "ADJ"})
 # rules whose composition makes the listed items parts of their whole
 _WHOLE_RULES = frozenset({"consist-of", "contain"})
 # place nouns beyond the named places': "four rivers: the Odra, Opava, ..."
@@ -65,12 +71,15 @@ class ColonListRules(TitleRules):
             if relational_noun(lemma) or lemma in KIN_MODIFIERS | _RELATED:
                 continue  # "his two sons: A and B", "two members: A and B": a relation
             items = self._listed_after_colon(colon + 1)
+            common = not items and self._common_after_colon(colon + 1)
+            items = items or common
             if not items or counts not in ([count_word(len(items))], [str(len(items))]):
                 continue
-            if not self._fits(h, items):
+            if not common and not self._fits(h, items):
                 continue
             self.rule = "colon-list"
-            listed = [a for a in map(self._title_arg, items) if a is not None]
+            read = (lambda span: b.from_tokens(span)) if common else self._title_arg
+            listed = [a for a in map(read, items) if a is not None]
             for item in listed:
                 parent = b.parent(h, item, restricted=True)
                 self._emit("inheritance", item, parent, 0.8)
@@ -107,6 +116,31 @@ class ColonListRules(TitleRules):
         if end < len(toks) and toks[end].text not in (".", ";", "!"):
             return []  # the list runs on into the clause: its end is unsure
         return items
+
+    def _common_after_colon(self, start: int) -> list[list[int]]:
+        """Token spans of a closed list of at least three lower-case common nouns (each of at
+        most three words) that opens at ``start`` and ends the sentence or clause ("summer,
+        monsoon, autumn, winter and spring.")."""
+        toks = self.v.tokens
+        items: list[list[int]] = [[]]
+        closed = False  # "and" has opened the last item
+        j = start
+        while j < len(toks) and toks[j].text not in (".", ";"):
+            word = toks[j].text.lower()
+            if word in (",", "and"):
+                if closed or (word == "," and not items[-1]):
+                    return []  # "A, B and C, D": the list runs on
+                closed = word == "and"
+                if items[-1]:
+                    items.append([])
+            elif toks[j].upos in _COMMON_TAGS and word.isalpha() and toks[j].text.islower():
+                items[-1].append(j)
+            else:
+                return []
+            j += 1
+        if j >= len(toks) or not closed or not items[-1] or len(items) < _MIN_COMMON:
+            return []
+        return items if all(len(span) <= _MAX_COMMON_WORDS for span in items) else []
 
     def _fits(self, h: int, items: list[list[int]]) -> bool:
         """Whether the listed items can be members of the plural ``h``: no date ("two rounds:

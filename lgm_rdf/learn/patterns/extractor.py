@@ -2,7 +2,8 @@
 
 Hearst-style rules, written once against ``DepView`` so spaCy and UD (Stanza) parses both work.
 This module holds the copula rules and the indefinite apposition ("A, a B, ..."); ``predicates``
-what a copula's predicate noun makes of its subject, ``appositions`` the definite and plural
+what a copula's predicate noun makes of its subject (``slashed``: of each noun of "a
+producer/writer"), ``role_holders`` "the mayor is X", ``appositions`` the definite and plural
 appositions, ``lists`` the list rules, ``verbs`` the verb rules, ``alias`` the naming rules,
 ``prose`` the recall rules for encyclopaedic prose (named lists, inverted superlatives, bracketed
 aliases), ``titles`` and ``opening`` the rules that read titles and names off the text (quoted,
@@ -49,6 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lgm_rdf.learn.genre import shouted
 from lgm_rdf.learn.patterns.appositions import AppositionRules
 from lgm_rdf.learn.patterns.depview import NOUNS
 from lgm_rdf.learn.patterns.descriptions import description, named_description
@@ -57,11 +59,13 @@ from lgm_rdf.learn.patterns.joined import ampersand_name
 from lgm_rdf.learn.patterns.offices import OfficeTitleRules
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.place_of import NO_PLACE, located_place
-from lgm_rdf.learn.patterns.predicates import PredicateRules
+from lgm_rdf.learn.patterns.quoted_modifiers import QuotedModifierRules
+from lgm_rdf.learn.patterns.role_holders import RoleHolderRules
 from lgm_rdf.learn.patterns.role_runs import role_modifier, role_word
 from lgm_rdf.learn.patterns.scripts import ScriptNameRules
 from lgm_rdf.learn.patterns.shared import stated_subject
 from lgm_rdf.learn.patterns.singled_lists import singled_out_list
+from lgm_rdf.learn.patterns.slashed import SlashedPredicateRules
 from lgm_rdf.learn.patterns.words import (
     DEGREE_WORDS,
     ELABORATING,
@@ -70,13 +74,6 @@ from lgm_rdf.learn.patterns.words import (
 )
 from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.wordlists import NAME_NOUNS, PART_NOUNS, TYPE_NOUNS
-
-
-def shouted(text: str) -> bool:
-    """Whether a sentence is written in capitals (20 letters or more, four in five upper case)."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return len(letters) >= 20 and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters)
-
 
 # pronouns that, right before the copula, are its subject rather than a title's last word
 _POINTING = frozenset({"this", "that", "these", "those", "it", "they", "he", "she"})
@@ -87,7 +84,13 @@ _EXAMPLE_OPENERS = frozenset({"e.g", "eg", "such", "for", "like", "including", "
 
 
 class SentenceRules(
-    PredicateRules, AppositionRules, ForeignNameRules, ScriptNameRules, OfficeTitleRules
+    SlashedPredicateRules,
+    AppositionRules,
+    ForeignNameRules,
+    ScriptNameRules,
+    OfficeTitleRules,
+    RoleHolderRules,
+    QuotedModifierRules,
 ):
     """All rules applied to one sentence (``pattern_extractor.PatternExtractor`` runs them)."""
 
@@ -125,6 +128,8 @@ class SentenceRules(
             ("colon-list", self._colon_lists),
             ("listed-parts", self._listed_parts),
             ("inverted-superlative", self._inverted_superlatives),
+            ("role-holder", self._role_holders),
+            ("bare-role", self._bare_roles),
             ("quoted-subject", self._quoted_subjects),
             ("entity-after-noun", self._entity_after_noun),
             ("bracketed-alias", self._bracketed_aliases),
@@ -132,6 +137,7 @@ class SentenceRules(
             ("name-definite-apposition", self._name_definite_appositions),
             ("plural-apposition", self._plural_appositions),
             ("quoted-title-noun", self._quoted_title_nouns),
+            ("quoted-modifier", self._quoted_modifiers),
             ("closing-title", self._closing_titles),
             ("place-of-name", self._place_of_names),
             ("divisions-of-name", self._divisions_of_name),
@@ -141,7 +147,6 @@ class SentenceRules(
             ("respelled-name", self._respelled_names),
         )
 
-    # ---------------------------------------------------------------- inheritance
     def _copulas(self) -> None:
         """ "A is a B", "A is a type of B", "A is one of the Bs", "Y is part of X"."""
         v = self.v

@@ -47,8 +47,9 @@ from lgm_rdf.nlp.wordlists import HYPHENS, NAME_NOUNS, PART_NOUNS, TYPE_NOUNS, V
 SOLE = frozenset({"only", "sole"})
 
 
-# nouns for the part of an organisation that does one of its jobs ("the publishing arm of X")
-_BRANCH_NOUNS = frozenset({"arm", "wing", "branch"})
+# a piece of a whole: an organisation's part for one job ("the publishing arm of X"), an inlet
+# ("an arm of the Southern Ocean"), an end ("the northern tip of X"); "of" a name: a part
+_PIECE_NOUNS = frozenset({"arm", "wing", "branch", "tip", "unit", "extremity"})
 # agent nouns of making, selling or handling goods, whose "of" a bare plural names the goods and
 # sorts the business ("a manufacturer of cars", "a publisher of role-playing games"); other
 # agent nouns relate ("a supporter of reforms", "a recipient of awards", "a speaker of languages")
@@ -138,6 +139,7 @@ class PredicateRules(BecomingRules):
         if collective and gathered and self._article(host) in ("a", "an"):
             self._collected(children, gathered)  # "X is a series of rounded peaks": its parts
         part = lemma in PART_NOUNS | PORTION_NOUNS  # "a portion of Antarctica": a part
+        part = part or (lemma in _PIECE_NOUNS and any(b.proper(o) for o in of))
         special = lemma in TYPE_NOUNS or part or lemma in ("one", "member")
         if self._definite_class(n, host, of):
             # "The Church of England is the officially established religious institution in
@@ -305,7 +307,7 @@ class PredicateRules(BecomingRules):
             # ("the annual tournament" names a kind)
         if v.pp_objects(n, "to", "for", "between") or lemma in MENTION_NOUNS:
             return False  # "the gateway for immigrants", "the step between A and B", "the title"
-        if of and lemma in _BRANCH_NOUNS:
+        if of and lemma in _PIECE_NOUNS:
             return False  # "the publishing arm of the Synod": a part of it
         if not self._plain_class(n, bool(of)) or self.b.selected(n) or v.is_plural(n):
             return False
