@@ -14,10 +14,10 @@
 - A post with no article set off after a person's name is held by the name ("Tomas Berg,
   president of the club, ..."; "then" may come first; a hyphened office keeps its words:
   "Governor-General"); not a place's ("Lindhaven, capital of the region"), not a tie ("Tomas
-  Berg, son of the mayor").
+  Berg, son of the mayor", "Texas, leader of the oil industry").
 - A quoted title right before a singular noun that names what it is is one of those ('the
   "Moon River" series', 'the band's own "Harbour" label'); a thing of the title is not ('the
-  "Moon River" video', 'the "Moon River" cast'), nor a plural ('the "Big Three" carmakers').
+  "Moon River" video', 'the "Moon River" cast'), nor a plural ('the "Big Three" labels').
 - A piece of a named whole is a part of it and no class: "an arm of the Norland Sea", "the
   northern tip of Kell Island", "a branch of the Royal Navy", "a unit of the National Park
   System". Of a common noun the piece stays what it was ("a branch of mathematics").
@@ -26,7 +26,7 @@
   winter"). Two are not enough ("two arguments: key and value"), verbs are no kinds ("three
   modes: read, write and append"), and the count must match.
 - Class nouns joined by slashes are each a class ("a TV producer/writer/composer", "a
-  bookshop/cafe"): the parse made the first ones modifiers of the last. "and/or" is no class.
+  bookshop/cafe"): the parse made the first ones modifiers of the last.
 """
 
 from __future__ import annotations
@@ -91,6 +91,9 @@ ABSENT = [
     ("The first member was Tomas Berg.", (INH, "tomas berg", "member")),
     ("The mayor may be Maria Olsen.", (INH, "maria olsen", "mayor")),
     ("The mayor is not Maria Olsen.", (INH, "maria olsen", "mayor")),
+    ("The mayor was once Maria Olsen.", (INH, "maria olsen", "mayor")),
+    ("Texas, leader of the oil industry, grew fast.", (INH, "texas", "leader")),
+    ("Point Avery is the northern tip of Kell Island.", (INH, "point avery", "tip")),
     (OWNERS, (INH, "peter", "owner")),
     ("Lindhaven, capital of the region, is large.", (INH, "lindhaven", "capital")),
     ("He met Tomas Berg, son of the mayor, in 1990.", (INH, "tomas berg", "son")),
@@ -102,11 +105,10 @@ ABSENT = [
     (GULF, (INH, "gulf of lune", "arm")),
     ('She starred in the "Moon River" video.', (INH, "moon river", "video")),
     ('She toured with the "Moon River" cast.', (INH, "moon river", "cast")),
-    ('The "Big Three" carmakers grew.', (INH, "big three", "carmaker")),
+    ('The "Big Three" labels grew.', (INH, "big three", "label")),
     ("Topology is a branch of mathematics.", (COMP, "mathematics", "topology")),
     ("The function takes two arguments: key and value.", (INH, "key", "argument")),
-    ("The tool has three modes: read, write and append.", (INH, "read", "mode")),
-    ("Lena Holm is a writer and/or producer.", (INH, "lena holm", "and")),
+    ("The tool has three modes: read, write and append.", (INH, "append", "mode")),
     (
         "The island knows five seasons: spring, summer, autumn and winter.",
         (INH, "spring", "season"),

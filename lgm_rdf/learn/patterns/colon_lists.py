@@ -52,11 +52,12 @@ class ColonListRules(TitleRules):
 
     def _colon_lists(self) -> None:
         """A lower-case plural with one count, then a colon and a closed list of exactly as
-        many quoted titles or names that ends the clause: each is a member of the class
-        ('three films: "A", "B" and "C"'); the colon may end the plural's clause ("Two venues
-        were used for the Games: A and B"). Not a relational noun ("his two sons: A and B",
-        "two competitors: A and B"), a time, an amount or a vague noun; no dates, and places
-        only for a place noun ("Two teams qualified: Brazil and Germany")."""
+        many quoted titles or names that ends the clause (or of three or more lower-case common
+        nouns that ends the sentence): each is a member of the class ('three films: "A", "B"
+        and "C"', "five seasons: summer, ..."); the colon may end the plural's clause ("Two
+        venues were used for the Games: A and B"). Not a relational noun ("his two sons: A and
+        B", "two competitors: A and B"), a time, an amount or a vague noun; among names no
+        dates, and places only for a place noun ("Two teams qualified: Brazil and Germany")."""
         v, b, toks = self.v, self.b, self.v.tokens
         for h in range(len(toks) - 3):
             if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
@@ -78,7 +79,7 @@ class ColonListRules(TitleRules):
             if not common and not self._fits(h, items):
                 continue
             self.rule = "colon-list"
-            read = (lambda span: b.from_tokens(span)) if common else self._title_arg
+            read = b.from_tokens if common else self._title_arg
             listed = [a for a in map(read, items) if a is not None]
             for item in listed:
                 parent = b.parent(h, item, restricted=True)
@@ -107,7 +108,7 @@ class ColonListRules(TitleRules):
             start += 1  # "two venues: the Sydney Baseball Stadium and ..."
         items = self._named_items(start) if start < len(toks) else []
         if len(items) < 2:
-            return []  # no common nouns: "two arguments: key and value" are no kinds of it
+            return []  # common nouns are ``_common_after_colon``'s: three or more of them
         end = max(max(span) for span in items) + 1
         while end < len(toks) and toks[end].text in ('"', "”", "'", "("):
             if toks[end].text == "(":  # '"C" (1981).': a year in brackets after the last item

@@ -2,12 +2,11 @@
 mixin over ``prose.ProseRules``).
 
 inheritance  "the mayor is Lene Conradi", "The current Representative from District 16 is Beto
-             O'Rourke", "The winner of the fifth season was Jinkx Monsoon", "The publishing
-             house's founder and current CEO is Bujar Hudhri": a definite noun for a person's
-             post or standing as the subject, a name as the predicate; the name holds the post
-             (rule ``role-holder``); "Mithridates Eupator, king of Pontus,", "Lord William
-             Bentinck, then Governor-General of British India": a post with no article set off
-             after a name (rule ``bare-role``)
+             O'Rourke", "The publishing house's founder and current CEO is Bujar Hudhri": a
+             definite noun for a person's post or standing as the subject, a name as the
+             predicate; the name holds the post (rule ``role-holder``); "Ken Kutaragi, President
+             of Sony Computer Entertainment,", "Lord William Bentinck, then Governor-General of
+             British India": a post with no article set off after a name (rule ``bare-role``)
 
 ``prose.ProseRules._inverted_superlatives`` reads the same shape for any class a superlative or
 an ordinal ranks ("The largest city is Lagos"); this rule needs no rank, only a post a person
@@ -30,7 +29,7 @@ from lgm_rdf.nlp.coref.lexicon import person_noun
 from lgm_rdf.nlp.wordlists import words
 
 # relational nouns that still name a post or a standing one holds, not a tie to a person
-_POSTS_OF = STANDING_NOUNS | words("founder co-founder creator owner co-owner head protagonist")
+_POSTS_OF = STANDING_NOUNS | words("founder co-founder owner protagonist")
 # adverbs of time between a name's comma and the post it held: "X, then Governor-General of Y"
 _TIME_ADVERBS = words("then now later formerly currently")
 
@@ -39,7 +38,8 @@ def _shared_surname(v: DepView, names: list[int]) -> bool:
     """Whether the listed names before the last are single words and the last is two or more
     words: first names sharing the last one's surname ("David and Pearl Axlerod")."""
     *firsts, last = names
-    return all(not v.children(c, "compound") for c in firsts) and bool(v.children(last, "compound"))
+    pieces = ("compound", "flat")  # spaCy hangs a name's words as compounds, UD as flat
+    return all(not v.children(c, *pieces) for c in firsts) and bool(v.children(last, *pieces))
 
 
 class RoleHolderRules(ProseRules):
@@ -50,7 +50,7 @@ class RoleHolderRules(ProseRules):
         hold that post (each post of a coordinated subject: "founder and CEO")."""
         v, b = self.v, self.b
         for s, n, cop in v.copulas():
-            if s is None or not s < cop < n or not self._held_post(s):
+            if not s < cop < n or not self._held_post(s):
                 continue
             if v.determiner(s) not in ("the", "poss") or not b.proper(n):
                 continue
@@ -108,8 +108,8 @@ class RoleHolderRules(ProseRules):
 
     def _post_class(self, p: int, name: Arg) -> Arg:
         """The class of the holders of post ``p``: the noun with its modifiers as any parent
-        ("running mate"), else the noun alone, in lower case ("the winner of the fifth season",
-        "the current Representative from District 16": "winner", "representative")."""
+        ("running mate"), else the noun alone, in lower case ("the current Representative from
+        District 16": "representative")."""
         v = self.v
         found = self.b.parent(p, name, restricted=True)
         if found is not None and not found.is_name:
@@ -137,9 +137,9 @@ class RoleHolderRules(ProseRules):
             opened = before is not None and (before.text.islower() or before.text in ("The", ","))
             if not opened or not tok.text[:1].isupper() or lemma != tok.text.lower():
                 return False  # "The Hague", "the New York Times": a name, no post
-        elif tok.upos != "NOUN" or not tok.text.islower() and not tok.text.isupper():
+        elif tok.upos != "NOUN" or (not tok.text.islower() and not tok.text.isupper()):
             return False
-        if not person_noun(lemma) or lemma == "member":
+        if not person_noun(lemma):
             return False
         if lemma in STANDING_NOUNS and related_here(v, k):
             return False  # "The current king of Spain is Felipe VI": a standing of (``standing``)

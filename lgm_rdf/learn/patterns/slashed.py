@@ -14,7 +14,8 @@ from lgm_rdf.learn.patterns.depview import DepView
 from lgm_rdf.learn.patterns.predicates import PredicateRules
 from lgm_rdf.learn.relations import Relation
 
-# words that a slash joins to another without naming a class
+# words that a slash joins to another without naming a class (where a tokeniser splits
+# "and/or"; spaCy keeps it one word)
 _NO_CLASS = frozenset({"and", "or", "either", "not"})
 
 
@@ -42,7 +43,7 @@ def slashed_classes(v: DepView, n: int, found: list[Relation]) -> list[tuple[Arg
         (r.a, r.a_label) for r in found if r.type == "inheritance" and r.b.split()[-1] == head
     }
     return [
-        (Arg(key, label, True), Arg(v.lemma(p).lower(), v.tokens[p].text, False))
+        (Arg(key, label, not label.islower()), Arg(v.lemma(p).lower(), v.tokens[p].text, False))
         for key, label in sorted(members)
         for p in reversed(pieces)
     ]
