@@ -188,13 +188,22 @@ class ProseRules(PlaceOfRules):
             elif len(names) > 1 or not ranked(self.v, s):
                 continue  # "the first winner was A and B": a shared title
             self.rule = "inverted-superlative"
-            for c in names:
-                name = b.arg(c, "name")
-                if name is None or not name.is_name:
-                    continue
-                if cut_in_quotes(v, min(v.subtree(c)), name.label):
-                    continue  # 'its slogan is "All The Hits."' read as "Hits"
+            for name in self._predicate_names(names):
                 self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
+
+    def _predicate_names(self, names: list[int]) -> list[Arg]:
+        """The names headed by ``names`` in a copula's predicate, leaving out what is no name
+        and a quoted title the parse cut ('its slogan is "All The Hits."' read as "Hits")."""
+        v, out = self.v, []
+        for c in names:
+            name = self.b.arg(c, "name")
+            if (
+                name is not None
+                and name.is_name
+                and not cut_in_quotes(v, min(v.subtree(c)), name.label)
+            ):
+                out.append(name)
+        return out
 
     # ------------------------------------------------------------------ bracketed members
     def _bracketed_members(self) -> None:

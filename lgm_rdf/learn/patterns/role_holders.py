@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from lgm_rdf.learn.patterns.args import Arg
 from lgm_rdf.learn.patterns.depview import DepView
-from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.standing import STANDING_NOUNS, related_here
 from lgm_rdf.learn.patterns.words import relational_noun
@@ -69,12 +68,7 @@ class RoleHolderRules(ProseRules):
                 names = names[-1:]  # "David and Pearl Axlerod": "David" is no name alone
             posts = [p for p in v.conjuncts(s) if p == s or self._held_post(p)]
             self.rule = "role-holder"
-            for c in names:
-                name = b.arg(c, "name")
-                if name is None or not name.is_name:
-                    continue
-                if cut_in_quotes(v, min(v.subtree(c)), name.label):
-                    continue  # a quoted title the parse cut: no name of a person
+            for name in self._predicate_names(names):
                 for p in posts:
                     self._emit("inheritance", name, self._post_class(p, name), 0.8)
 
@@ -114,9 +108,7 @@ class RoleHolderRules(ProseRules):
         found = self.b.parent(p, name, restricted=True)
         if found is not None and not found.is_name:
             return found
-        first = p
-        while first > 1 and v.joining_hyphen(first - 1):
-            first -= 2  # "Governor-General": the office keeps its hyphened words
+        first = v.word_start(p)  # "Governor-General": the office keeps its hyphened words
         if first < p:
             label = v.sentence.text[v.tokens[first].start : v.tokens[p].end].lower()
             return Arg(label, label, False)
@@ -130,9 +122,7 @@ class RoleHolderRules(ProseRules):
         v, tok = self.v, self.v.tokens[k]
         lemma = v.lemma(k).lower()
         if tok.upos == "PROPN":
-            start = k
-            while start > 1 and v.joining_hyphen(start - 1):
-                start -= 2  # "Governor-General"
+            start = v.word_start(k)  # "Governor-General"
             before = v.tokens[start - 1] if start > 0 else None
             opened = before is not None and (before.text.islower() or before.text in ("The", ","))
             if not opened or not tok.text[:1].isupper() or lemma != tok.text.lower():

@@ -55,6 +55,13 @@ class TreeView:
         toks = self.tokens
         return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws
 
+    def word_start(self, k: int) -> int:
+        """The first token of the word that token ``k`` ends, across hyphens glued inside it
+        ("Governor" of "Governor-General")."""
+        while k > 1 and self.joining_hyphen(k - 1):
+            k -= 2
+        return k
+
     def after_hyphen(self, k: int) -> bool:
         """Token ``k`` follows a hyphen glued to it: the second half of a word ("racial" of
         "multi-racial", "Presidents" of "co-Presidents")."""
