@@ -22,7 +22,10 @@ INH, ALIAS = "inheritance", "alias"
 FOUND = [
     # "as" after a verb of work, hiring or career
     ("Ann Smith worked as a journalist in Paris.", (INH, "ann smith", "journalist")),
-    ("Tom Reed was hired as an assistant coach by the Bears.", (INH, "tom reed", "coach")),
+    (
+        "Tom Reed was hired as an assistant coach by the Bears.",
+        (INH, "tom reed", "assistant coach"),
+    ),
     ("Mary Jones began her career as a reporter for the Times.", (INH, "mary jones", "reporter")),
     ("Carl Berg trained as a lawyer in Oslo.", (INH, "carl berg", "lawyer")),
     ("Jim Hale enlisted as a sailor in 1917.", (INH, "jim hale", "sailor")),

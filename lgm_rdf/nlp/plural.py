@@ -14,7 +14,8 @@ from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.nlp.wordlists import words
 
 # nouns whose form in -s is their only form: fields of study and practice in -ics, "series" and
-# "species" with their compounds, and pluralia tantum ("miniseries", "astrophysics", "pliers")
+# "species" with their compounds, pluralia tantum ("miniseries", "astrophysics", "pliers") and
+# the music "blues" ("rhythm and blues")
 OWN_PLURAL_ENDINGS = tuple(
     words(
         "species series mathematics physics economics politics ethics aesthetics linguistics "
@@ -22,7 +23,7 @@ OWN_PLURAL_ENDINGS = tuple(
         "phonetics semantics informatics dynamics aeronautics astronautics mechanics statistics "
         "pediatrics paediatrics obstetrics orthodontics forensics hydraulics cybernetics "
         "pliers scissors tongs tweezers trousers jeans pyjamas pajamas binoculars goggles "
-        "barracks headquarters outskirts clothes news mumps measles diabetes rabies"
+        "barracks headquarters outskirts clothes news mumps measles diabetes rabies blues"
     )
 )
 # a Latin plural English uses as a mass noun: "data" is no plural of "datum" ("media" stays the

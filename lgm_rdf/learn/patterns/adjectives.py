@@ -45,6 +45,8 @@ _FIGURATIVE_ADJECTIVES = frozenset(
 )
 # collective nouns of a count that a noun before them sorts into a kind ("a box set"); a range
 # only of landforms ("a mountain range": a "price range", an "age range" are amounts)
+# superlatives by their spelling alone: "sunniest", "busiest", "biggest", "hottest"
+_SUPERLATIVE_FORM = re.compile(r"^[a-z]{3,}iest$|^[a-z]*([bdgmnpt])\1est$")
 _SORTABLE_COLLECTIONS = words("series set collection selection array")
 _RANGED = words("mountain hill")
 
@@ -217,6 +219,8 @@ def ranked(v: DepView, n: int) -> bool:
             return True  # "the main river", "the current champion": one member singled out
         if re.fullmatch(r"\d+(?:st|nd|rd|th)", text) or "Degree=Sup" in tok.feats:
             return True
-        if any(v.tokens[a].tag == "RBS" for a in v.children(k, "advmod")):
-            return True
+        if tok.upos == "ADJ" and _SUPERLATIVE_FORM.search(text):
+            return True  # "the [sunniest]JJ city": a superlative the tagger missed
+        if any(v.tokens[a].tag in ("RBS", "JJS") for a in v.children(k, "advmod")):
+            return True  # "the most famous", "the [least]JJS populous of"
     return False

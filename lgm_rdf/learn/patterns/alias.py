@@ -56,6 +56,7 @@ class AliasRules(BracketedNameRules):
             # "better known by his stage name Marian Gold": the name after a noun of names
             nouns = [o for o in v.pp_objects(i, "by") if v.lemma(o) in _NAMES_BY]
             found = [k for o in nouns for k in v.children(o, "appos", "compound") if k > o]
+            found += [k for o in nouns for k in v.pp_objects(o, "of")]  # "by the name of Pampa"
             found = [k for k in found if self.b.proper(k)]
         if self._restrictive_plural(i):
             return  # "proteins called globulins" (no comma) names a subclass

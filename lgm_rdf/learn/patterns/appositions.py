@@ -68,6 +68,11 @@ def set_off_title(v: DepView, k: int) -> bool:
     return after is None or after.upos == "PUNCT" or run_in
 
 
+# the words of a plural noun's "of" phrase before a dashed list: "of the English, Scottish,
+# and Swiss Enlightenment"
+_OF_PHRASE = frozenset({"of", "the", ",", "and"})
+
+
 class AppositionRules(RuleBase):
     """Rules over appositions of names and class nouns."""
 
@@ -201,6 +206,9 @@ class AppositionRules(RuleBase):
         unless ``listed`` (names listed after a plural class noun)."""
         v, toks = self.v, self.v.tokens
         first, end = min(v.subtree(i)), max(v.subtree(i)) + 1
+        if adjacent and listed and v.set_off_dash(first - 1):
+            # "Two painters — Claude Monet and Camille Pissarro — moved": a pair of dashes
+            return end < len(v) and v.set_off_dash(end) and toks[end].text == toks[first - 1].text
         if not adjacent or first < 1 or toks[first - 1].text != ",":
             return False
         ends = end >= len(v) or toks[end].upos == "PUNCT"
@@ -244,6 +252,36 @@ class AppositionRules(RuleBase):
                 self._plural_members(h, self.b.args(names, "name"), restricted=True)
             elif (names := self._counted_set_off(h)) is not None:
                 self._plural_members(h, self.b.args(names, "name"))
+        for d in range(2, len(v)):
+            if (found := self._dashed_list(d)) is not None:  # its "of" narrows the group
+                self._plural_members(*found, restricted=True)
+
+    def _dashed_list(self, d: int) -> tuple[int, list[Arg]] | None:
+        """ "Some of the philosophers of the Scottish Enlightenment - Thomas Hobbes, John Locke
+        and David Hume - had": a closed list of names between a pair of dashes after a definite
+        or counted plural class noun, with at most the noun's "of" phrase of capitalised words
+        between them, read off the words (the parse seldom keeps it). Returns the noun and the
+        names."""
+        v, toks = self.v, self.v.tokens
+        if not v.set_off_dash(d) or not (spans := self.listed_spans(d + 1)):
+            return None
+        close = spans[-1][-1] + 1
+        if close >= len(v) or not v.set_off_dash(close) or toks[close].text != toks[d].text:
+            return None
+        h = d - 1
+        while h > 0 and (toks[h].text[:1].isupper() or toks[h].text in _OF_PHRASE):
+            h -= 1  # back over "of the English, Scottish, and Swiss Enlightenment"
+        if h < d - 1 and toks[h + 1].text != "of":
+            return None
+        if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
+            return None
+        counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+        if counts != [count_word(len(spans))] and (counts or v.determiner(h) != "the"):
+            return None
+        names = [self.b.from_tokens(span, "name") for span in spans]
+        if self._plural_owner(h) or any(a is None or not a.is_name for a in names):
+            return None
+        return h, [a for a in names if a is not None]
 
     def _plural_owner(self, h: int) -> bool:
         """The plural ``h`` is a relation owned or "of" something ("his two sons, A and B",

@@ -57,6 +57,11 @@ class RuleBase:
             )
             self.out.append(rel)
 
+    def listed_spans(self, start: int) -> list[list[int]]:
+        """Token spans of a closed list of names or quoted titles from token ``start``; none
+        here (``item_lists.ItemListReader`` reads them)."""
+        return []
+
     def listed_names(self, o: int) -> list[Arg | None]:
         """The names of a closed list that opens with the name ``o``, read off the words where
         the parse broke it; none here (``item_lists.ItemListReader`` reads them)."""

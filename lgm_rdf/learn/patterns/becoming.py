@@ -13,7 +13,7 @@ inheritance  "Paris became a city", "Machu Picchu was declared a World Heritage 
 
 from __future__ import annotations
 
-from lgm_rdf.learn.patterns.args import is_year
+from lgm_rdf.learn.patterns.args import Arg, is_year
 from lgm_rdf.learn.patterns.prose import ProseRules
 from lgm_rdf.learn.patterns.role_runs import role_word
 from lgm_rdf.learn.patterns.words import (
@@ -70,6 +70,8 @@ _BUILDING_VERBS = words("build rebuild construct issue reissue introduce launch 
 # ("resigned as president", "stepped down as chairman", "succeeded Jones as head coach",
 # "replaced her as captain"); a person's role only ("resigned as a result" is a cause)
 _POST_CHANGING_VERBS = words("resign quit succeed replace")
+# verbs whose named object held the post "as" names before the subject did
+_SUCCEEDING = words("succeed replace")
 # the particle that makes "step" leave a post ("stepped down as chairman")
 _STEPPING = ("step", "down")
 # verbs whose bare office names the post its subject held ("served as president", "was elected
@@ -129,6 +131,7 @@ class BecomingRules(ProseRules):
                 people = [k for k in tokens if v.lemma(k) in ("he", "she")]
                 tokens = people + [k for k in tokens if v.tokens[k].ent_type == "PERSON"]
             subjects = [a for a in b.subject_args(tokens) if a.is_name]
+            subjects += self._predecessors(i)  # "succeeded Jones as head coach": Jones was one
             # "a B in 1981 and a C in 1983", not "either a priest or a soldier"
             preds = [c for n in preds if not self._refused_predicate(n) for c in v.conjuncts(n)]
             for n in (n for n in preds if n > i and self._class_predicate(n)):
@@ -204,6 +207,16 @@ class BecomingRules(ProseRules):
         if lemma in ("stand", "retire") or lemma in CAREER_VERBS | _JOINING_VERBS:
             return role_word(pred, v.tokens[n].text) or pred == "one"
         return True
+
+    def _predecessors(self, i: int) -> list[Arg]:
+        """The named object of "succeed" or "replace" ("She succeeded Alexa McDonough as
+        leader", "replaced Tom Jones as captain"): the one who held the post before, so of its
+        class as well."""
+        v, b = self.v, self.b
+        if v.lemma(i) not in _SUCCEEDING or v.is_passive(i):
+            return []
+        named = [o for o in v.children(i, "obj", "dobj") if b.proper(o)]
+        return [a for a in b.args([c for o in named for c in v.conjuncts(o)], "name") if a.is_name]
 
     def _stepping_down(self, i: int) -> bool:
         """ "stepped down as chairman": "step" with "down" (a particle or an adverb to the

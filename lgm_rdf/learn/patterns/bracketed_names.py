@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 
-from lgm_rdf.learn.patterns.args import looks_like_acronym
+from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.base import RuleBase
 
 PLACE_OR_TIME = frozenset({"GPE", "LOC", "DATE", "TIME", "CARDINAL", "FAC", "NORP"})
 _NO_MEMBERS = PLACE_OR_TIME - {"NORP"}  # "(Jesuits)" may be tagged a group, not a place
+# lower-case words inside a title-case name ("Bank of England", "Sisters of the Poor")
+_TITLE_JOINERS = frozenset({"of", "the", "and", "for", "de", "-", "&"})
 _CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}")  # a registry's code for a name: "KILM", "LHR"
 
 
@@ -71,6 +73,32 @@ class BracketedNameRules(RuleBase):
             name, other = b.arg(h, "name"), b.arg(k, "alias")
             if name is not None and other is not None and _akin(name.key, other.key):
                 self._emit("alias", name, other, 0.8)
+        for p in range(1, len(v) - 3):
+            if (pair := self._read_or_bracket(p)) is not None:
+                self._emit("alias", *pair, 0.8)
+
+    def _read_or_bracket(self, p: int) -> tuple[Arg, Arg] | None:
+        """ "served in the Ministry of State Security (or State Security Department)": the same
+        bracket after a name that is no subject, read off the words where the parse broke it.
+        Inside only title-case words; no number on either side ("Windows 10 (or Windows 11)"
+        is an alternative)."""
+        toks, b = self.v.tokens, self.b
+        if toks[p].text != "(" or toks[p + 1].text.lower() != "or":
+            return None
+        q = next((j for j in range(p + 2, len(toks)) if toks[j].text in "()"), None)
+        inner = range(p + 2, q if q is not None else p + 2)
+        if q is None or toks[q].text != ")" or not inner or toks[p + 2].text.lower() == "the":
+            return None  # the article opens a subject's bracket only (see above)
+        if not all(toks[j].text[:1].isupper() or toks[j].text in _TITLE_JOINERS for j in inner):
+            return None  # "(or earlier)", "(or in German)"
+        if not toks[inner[-1]].text[:1].isupper():
+            return None
+        outer, other = b.name_before(p - 1), b.from_tokens(list(inner), "alias")
+        if outer is None or other is None or not (outer.is_name and other.is_name):
+            return None
+        if any(c.isdigit() for c in outer.key + other.key) or outer.key == other.key:
+            return None
+        return (outer, other) if _akin(outer.key, other.key) else None
 
     def _bracketed_short_names(self) -> None:
         """ "the Society of Jesus (Jesuits)", "the Order of Friars Minor (Franciscans)": the

@@ -32,6 +32,8 @@ _NO_MEMBERS = words(
 )
 
 _MAX_GAP = 12  # tokens from the counted plural to the colon
+# words that count a plural without a number: its list of names after a colon is as long as it is
+_VAGUE_COUNTS = frozenset({"several", "various", "numerous", "following"})
 # fewest common nouns a counted list needs: two are often a pair of words, not kinds ("two
 # arguments: key and value")
 _MIN_COMMON = 3
@@ -63,8 +65,11 @@ class ColonListRules(TitleRules):
             if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
                 continue
             counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
+            vague = not counts and any(  # "several agencies: A, B and C" (names only)
+                toks[k].text.lower() in _VAGUE_COUNTS for k in v.children(h, "amod", "det")
+            )
             colon = self._colon_after(h)
-            if len(counts) != 1 or colon is None or self._blocked(h):
+            if (len(counts) != 1 and not vague) or colon is None or self._blocked(h):
                 continue
             lemma = v.lemma(h)
             if lemma in _NO_MEMBERS | EVALUATIVE_NOUNS | MEASURE_NOUNS | QUANTITY_NOUNS:
@@ -72,9 +77,10 @@ class ColonListRules(TitleRules):
             if relational_noun(lemma) or lemma in KIN_MODIFIERS | _RELATED:
                 continue  # "his two sons: A and B", "two members: A and B": a relation
             items = self._listed_after_colon(colon + 1)
-            common = not items and self._common_after_colon(colon + 1)
+            common = [] if items or vague else self._common_after_colon(colon + 1)
             items = items or common
-            if not items or counts not in ([count_word(len(items))], [str(len(items))]):
+            counted = counts in ([count_word(len(items))], [str(len(items))])
+            if not items or not (counted or vague):
                 continue
             if not common and not self._fits(h, items):
                 continue
@@ -151,7 +157,9 @@ class ColonListRules(TitleRules):
         kinds = {toks[k].ent_type for span in items for k in span}
         if "DATE" in kinds or "TIME" in kinds:
             return False
-        return not ({"GPE", "LOC"} & kinds) or self.v.lemma(h) in _PLACES
+        # a place is named by its words all ("Brazil"; not "Commission for Relief in Belgium")
+        places = [all(toks[k].ent_type in ("GPE", "LOC") for k in span) for span in items]
+        return not any(places) or self.v.lemma(h) in _PLACES
 
     def _wholes_of(self, parts: Arg | None) -> list[Arg]:
         """The named wholes a verb of composition of this sentence gave the class ``parts`` as

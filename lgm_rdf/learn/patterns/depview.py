@@ -135,16 +135,18 @@ class DepView(CoordinationView):
         return [o for p, o in self.pps(i) if p in preps]
 
     def copulas(
-        self, shared: Callable[[DepView, int], list[int]] | None = None
+        self, shared: Callable[[DepView, int], list[int]] | None = None, among: bool = False
     ) -> Iterator[tuple[int, int, int]]:
         """``(subject, predicate noun, copula)`` of every "X is (a) Y" clause; ``shared`` gives
-        the subject of a copula without one of its own (``shared.stated_subject``)."""
+        the subject of a copula without one of its own (``shared.stated_subject``); ``among``
+        also reads "X was among the Bs" as "X was one of the Bs"."""
         for i, tok in enumerate(self.tokens):
             if not (found := self.children(i, "subj") or (shared(self, i) if shared else [])):
                 continue
             subjects = [self._own_subject(found, i)]
             cops = self.children(i, "cop")
-            if cops and not self.children(i, "case"):  # UD: the noun heads the clause
+            # UD: the noun heads the clause (with "among": "X was among the rulers")
+            if cops and (not self.children(i, "case") or (among and self.among_the(i))):
                 yield subjects[0], i, cops[0]
             elif self.lemma(i) == "be" and tok.upos in ("AUX", "VERB"):  # spaCy: "be" heads it
                 # one predicate per copula: an "attr" after a comma is a phrase hung on "be" ("X is
@@ -155,11 +157,23 @@ class DepView(CoordinationView):
                         run.append(a)
                 for attr in run[-1:]:
                     yield subjects[0], attr, i
+                if among and not run and not self.children(i, "acomp"):
+                    for o in (o for o in self.pp_objects(i, "among") if self.among_the(o)):
+                        yield subjects[0], o, i
                 for comp in self.children(i, "acomp"):
                     # small-model slip: "are [flightless]acomp [birds]dobj" for "flightless birds"
                     nxt = comp + 1
                     if nxt in self.children(comp, "obj") and self.tokens[nxt].upos == "NOUN":
                         yield subjects[0], nxt, i
+
+    def among_the(self, o: int) -> bool:
+        """``o`` is the definite plural noun of "among the Bs" ("X was among the rulers"), not
+        "among the first" nor "among them"."""
+        if self.tokens[o].upos != "NOUN" or not self.is_plural(o) or self.determiner(o) != "the":
+            return False
+        h = self.head(o)  # spaCy: a preposition "among"; UD: a "case" child of the noun
+        among = h is not None and h != o and self.lemma(h) == "among"
+        return among or any(self.lemma(c) == "among" for c in self.children(o, "case"))
 
     def _own_subject(self, found: list[int], verb: int) -> int:
         """Of the subjects a broken parse gave ``verb``, the last before it that a comma, colon

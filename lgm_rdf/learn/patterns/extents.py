@@ -3,12 +3,12 @@
 The small parser cuts names and noun phrases in a few recurring places; each function here takes
 the tokens chosen from the tree and mends one of them by what the text shows:
 
-* inside a name: a quoted nickname ('Thomas Massey "Tom" McEwen'), a possessive that names a
-  shop or a title on its own ("Domino's"), a number after "No."/"Op." ("Sonata No. 3");
+* inside a name: a possessive that names a shop or a title on its own ("Domino's"), a number
+  after "No."/"Op." ("Sonata No. 3"); the runs that continue a name past the parse (a quoted
+  nickname, a title past a capitalised preposition) are ``name_runs.py``'s;
 * around a name: a title in quotes or brackets written in title case ('"Escape to Hangover"',
-  "(Every Day And Night)"), a title that goes on past a capitalised preposition or article
-  ("Task Force on Traffic Capacity Across the Chesapeake Bay"), a title that opens a sentence
-  with a preposition ("Of Mice and Men is a novel");
+  "(Every Day And Night)"), a title that opens a sentence with a preposition ("Of Mice and Men
+  is a novel");
 * a whole sentence opening: a title-case name before the copula that the parse broke into a
   clause or a phrase ("Build Me Up From Bones is ...", "Act of War: Direct Action is ...").
 
@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from lgm_rdf.learn.patterns.adjectives import modifier_word
 from lgm_rdf.learn.patterns.depview import NOUNS, QUOTES, DepView
+from lgm_rdf.learn.patterns.name_runs import name_run, title_word
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     NAME_PARTICLES,
@@ -44,7 +45,7 @@ BRACKETS = {"(": ")", "[": "]"}
 FIELD_PAIRS = frozenset(
     {
         ("track", "field"),
-        ("rhythm", "blue"),
+        ("rhythm", "blues"),
         ("rock", "roll"),
         ("film", "television"),
         ("television", "film"),
@@ -57,12 +58,6 @@ FIELD_PAIRS = frozenset(
 )
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch")
 MAX_TITLE = 14  # tokens: a longer quotation is speech, not a title
-
-
-def title_word(v: DepView, k: int) -> bool:
-    """A word a title may hold: capitalised, a number, or a lower-case function word."""
-    text = v.tokens[k].text
-    return text[:1].isupper() or text.isdigit() or text in TITLE_FUNCTION_WORDS or text in HYPHENS
 
 
 def enclosed(v: DepView, idx: list[int]) -> list[int] | None:
@@ -99,43 +94,6 @@ def title_goes_on(toks: Sequence[Token], n: int) -> bool:
     return j < len(toks) and toks[j].text[:1].isupper()
 
 
-def _title_run(v: DepView, idx: list[int], i: int) -> list[int]:
-    """A name that goes on past a capitalised preposition or article: "the Task Force on
-    Traffic Capacity Across the Chesapeake Bay" (mid-sentence such words are capitalised only
-    in titles); the run ends at its last capitalised word, and at "and" / "or" when the name
-    (head ``i``) is a later item of a list set off by commas ("Lake James, Chimney Rock Park
-    and The Biltmore Estate": two items; "In 1980, Echo and The Bunnymen were" is one name)."""
-    toks, hi, end, signal = v.tokens, idx[-1] + 1, idx[-1], False
-    listed = idx[0] > 0 and toks[idx[0] - 1].text == "," and v.rels[i] == "conj"
-    while hi < len(toks) and title_word(v, hi) and toks[hi].upos != "PUNCT":
-        if listed and toks[hi].upos == "CCONJ":
-            break
-        text = toks[hi].text
-        if text[:1].isupper():
-            end = hi
-            function = toks[hi].upos in ("ADP", "DET", "CCONJ") and not text.isupper()
-            signal = signal or function  # an all-capital line ("DAMAGES OR ...") is no title
-        hi += 1
-    return list(range(idx[0], end + 1)) if signal else idx
-
-
-def _nickname_run(v: DepView, idx: list[int]) -> list[int]:
-    """'Thomas Massey "Tom" McEwen': a quoted nickname followed by the surname continues the
-    name the parse ended before the quotes."""
-    toks, q = v.tokens, idx[-1] + 1
-    if q >= len(toks) or toks[q].text not in QUOTES:
-        return idx
-    close = next((k for k in range(q + 1, min(q + 5, len(toks))) if toks[k].text in QUOTES), None)
-    end = close
-    while end is not None and end + 1 < len(toks) and toks[end + 1].upos == "PROPN":
-        if not toks[end + 1].text[:1].isupper():
-            break
-        end += 1
-    if close is None or end is None or end == close:
-        return idx
-    return list(range(idx[0], end + 1))
-
-
 def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
     """The tokens ``idx`` of the name headed by ``i``, mended where the parse cut it."""
     toks = v.tokens
@@ -143,7 +101,7 @@ def name_extent(v: DepView, idx: list[int], i: int) -> list[int]:
         return idx
     if (whole := enclosed(v, idx)) is not None:
         return whole
-    idx = _nickname_run(v, _title_run(v, idx, i))
+    idx = name_run(v, idx, i)
     nxt = idx[-1] + 1
     if nxt in v.children(i, "case") and toks[nxt].tag == "POS" and v.rels[i] != "poss":
         idx = [*idx, nxt]  # "Domino's", "Sullivan's": a possessive that names on its own

@@ -150,7 +150,7 @@ class SentenceRules(
     def _copulas(self) -> None:
         """ "A is a B", "A is a type of B", "A is one of the Bs", "Y is part of X"."""
         v = self.v
-        stated = list(v.copulas(stated_subject))  # also "served in X and was a Y"
+        stated = list(v.copulas(stated_subject, among=True))  # "served in X and was a Y"
         for s, n, cop in [*stated, *self._clausal_subjects({c for _, _, c in stated})]:
             clause = v.head(s) if s is not None else cop
             if clause is not None and v.tokens[clause].deprel == "csubj":
@@ -185,6 +185,8 @@ class SentenceRules(
             if n < 0:
                 continue
             subjects = self.b.subject_args(self.b.subjects(s, clause)) if s is not None else []
+            if s is not None and len(subjects) == 1 and (listed := self.listed_subject(s, cop)):
+                subjects = listed  # "A (1990), B (1992) and C (1995) were ...": a broken list
             if described and subjects and (whole := description(v, self.b, s)) is not None:
                 subjects = [whole]  # "The 1932 Deep South tornado outbreak": all its words
             rule = "copula"
@@ -395,7 +397,8 @@ class SentenceRules(
                 self.rule = "apposition"
                 self._predicate(self.b.args([h], "name"), i, 0.8)
                 continue
-            common = v.tokens[i].text.islower()  # "the track "A Smart Kid"": a title, no article
+            # "the track "A Smart Kid"": a title, no article; "a Cappadocian" (a group): a class
+            common = v.tokens[i].text.islower() or v.tokens[i].ent_type == "NORP"
             other = v.determiner(h) == "another" or "other" in map(v.lemma, v.children(h, "amod"))
             if self.b.selected(h) or other:
                 continue  # "gives you the following: a lightweight framework": no name;

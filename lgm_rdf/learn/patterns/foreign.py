@@ -1,4 +1,5 @@
-"""A name given in another language inside brackets: an alias of the name before them.
+"""A name given in another language inside brackets, or labelled as another name of the same
+thing ("(former names: Tongzhou, Tungchow)"): an alias of the name before them.
 
 "Boxing (Armenian: բռնցքամարտ "břntsk'amart")", "the Charter of the French Language (French:
 La charte de la langue française)", "Apink (Korean: 에이핑크, Japanese: エーピンク)": the bracket
@@ -28,6 +29,11 @@ _LABELLED = re.compile(r"^\s*([^\W\d][\w.\-/]*(?:\s+[^\W\d][\w.\-/]*){0,3})\s*:\
 # a pronunciation inside a labelled name: "Den Haag [dɛn ˈɦaːx]", "/ˈbeɪdʒɪŋ/" (slashes with
 # phonetic letters only: "Sarajevo / Сарајево / Saraybosna" are three names)
 _PRONUNCIATION = re.compile(r"\[[^\]]*\]|/[^/]*[ˈˌːəɪʊɛɔæʃʒθðŋɡɑɒʌɜɐʁχɾɲʎɣβ][^/]*/")
+# a label of other names of the same thing: "(former names: A, B)", "(nickname: C)"
+_NAME_LABEL = re.compile(
+    r"\s*(?:(?:former|other|alternative|alternate|previous|earlier|old)\s+)?(?:nick)?names?\s*$",
+    re.I,
+)
 # the dates of a person's life, which a name in another language may follow: "1828 – 1910,"
 _DATES = re.compile(r"^\s*\d")
 # a romanisation written without a colon: "translit. Zlatoust", "tr. Moskva", "romanized as X"
@@ -69,9 +75,25 @@ def _pieces(content: str) -> list[str]:
     names: list[str] = []
     for segment in content.split(";"):
         current: list[str] = []
+        listing = False  # after "former names:" each capitalised piece is one more name
         for piece in segment.split(","):
             labelled = _LABELLED.match(piece)
             script = _UNLABELLED_SCRIPT.match(piece)
+            if (
+                labelled
+                and _NAME_LABEL.match(labelled.group(1))
+                and labelled.group(2)[:1].isupper()
+            ):
+                names.extend(
+                    [", ".join(current), labelled.group(2)] if current else [labelled.group(2)]
+                )
+                current, listing = [], True
+                continue
+            listed = re.sub(r"^\s*(?:or|and)\s+", "", piece).strip()
+            if listing and not labelled and listed[:1].isupper() and len(listed.split()) <= 5:
+                names.append(listed)  # "former names: Nan-t'ung, Nantung, or Tungchow"
+                continue
+            listing = False
             if (named := _named_in_language(piece)) is not None:
                 names.extend([", ".join(current), named] if current else [named])
                 current = []  # 'German for "Eastphalia University", known as X': one name

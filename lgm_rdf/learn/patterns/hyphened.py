@@ -26,7 +26,12 @@ def whole_words(v: DepView, idx: list[int]) -> list[int]:
     """A span that opens on the hyphen of a hyphened word, its first part dropped by the parse
     as an adjective, takes that part back in; after "ex" it leaves the hyphen out instead ("a
     Chilean ex-football player" is a `football player`, as "a former football player" is; it
-    gave no class at all). A hyphen standing loose at the span's start is left out."""
+    gave no class at all; when the parse kept "ex" as an adjective of the class, "ex-" goes
+    all the same). A hyphen standing loose at the span's start is left out."""
+    toks = v.tokens
+    once = len(idx) > 2 and toks[idx[0]].text.lower() in _ONCE and idx[1] == idx[0] + 1
+    if once and toks[idx[1]].text in HYPHENS and not toks[idx[0]].ws:
+        return idx[2:]  # "an [ex - football player]": a `football player`
     if len(idx) < 2 or v.tokens[idx[0]].text not in HYPHENS:
         return idx
     lo, first = idx[0], v.tokens[idx[0] - 1].text

@@ -120,6 +120,29 @@ class ItemListReader(ListRules):
         j += j < len(toks) and toks[j].text == ","
         return j if j < len(toks) else None
 
+    def listed_spans(self, start: int) -> list[list[int]]:
+        """Token spans of a closed list of two names or quoted titles or more from ``start``, the
+        articles that open them left out ([] when no such list starts there)."""
+        items = self._named_items(start)
+        return [self.without_article(span) for span in items] if len(items) > 1 else []
+
+    def listed_subject(self, s: int, verb: int) -> list[Arg]:
+        """ "Saddha Tissa (137–119 BC), Vasabha (67–111) and Aggabodhi II (604–614) were
+        rulers": the names of a closed list that opens with the subject name ``s`` and runs up
+        to its verb (a bracket may close the last), read off the words where the parse broke
+        it; [] otherwise."""
+        toks, b = self.v.tokens, self.b
+        if self.v.singular_verb(verb):
+            return []  # "Prelude, Aria, and Finale in D minor is an organ work": one title
+        spans = self.listed_spans(b.name_tokens(s)[0]) if b.proper(s) else []
+        if len(spans) < 2 or s not in spans[0] or spans[-1][-1] >= verb:
+            return []
+        rest = range(spans[-1][-1] + 1, verb)  # what stands between the last name and the verb
+        if rest and (toks[rest[0]].text, toks[rest[-1]].text) != ("(", ")"):
+            return []
+        found = [b.from_tokens(span, "name") for span in spans]
+        return [a for a in found if a is not None and a.is_name]
+
     def listed_names(self, o: int) -> list[Arg | None]:
         """The names of a closed list that opens with the name ``o`` ("of Tokelau, the Ross
         Dependency, the Cook Islands and Niue", "such as Bach, Handel, and Mozart wrote"), read

@@ -6,7 +6,8 @@ from __future__ import annotations
 from lgm_rdf.learn.patterns.appositions import WORKS
 from lgm_rdf.learn.patterns.args import Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import DepView
-from lgm_rdf.learn.patterns.extents import BRACKETS, MAX_TITLE, opening_adverb, title_word
+from lgm_rdf.learn.patterns.extents import BRACKETS, MAX_TITLE, opening_adverb
+from lgm_rdf.learn.patterns.name_runs import title_word
 from lgm_rdf.learn.patterns.words import (
     ARTICLES,
     NAME_PARTICLES,

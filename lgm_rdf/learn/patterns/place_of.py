@@ -26,6 +26,8 @@ _CHURCH_DIVISIONS = frozenset({"diocese", "parish"})  # of the DIVIDED_INTO_NOUN
 # landscape or use, a noun or a name picks an area inside the place "of" names ("the northern
 # region of Italy", "the financial district of London", "the Baltic region of Northern Europe")
 _AREA_NOUNS = frozenset({"region", "district"})
+# the divisions a place's possessive lists ("Australia's states"); islands only lie there
+_OWNED_DIVISIONS = DIVIDED_INTO_NOUNS - {"island"}
 _STATUS_ADJECTIVES = frozenset(
     {"historical", "ancient", "autonomous", "administrative", "former", "traditional", "disputed"}
 )
@@ -167,7 +169,14 @@ class PlaceOfRules(ListedPartRules):
         for k in range(len(toks)):
             if v.lemma(k) not in DIVIDED_INTO_NOUNS or not toks[k].text.islower():
                 continue
-            if not v.is_plural(k) or v.determiner(k) != "the" or self._blocked(k):
+            if not v.is_plural(k) or self._blocked(k):
+                continue
+            if (owner := self._place_owner(k)) is not None:
+                self.rule = "divisions-of-name"  # "Australia's six states and two territories"
+                for c in (c for c in v.conjuncts(k) if v.lemma(c) in _OWNED_DIVISIONS):
+                    self._emit("composition", owner, b.arg(c, "part"), 0.75)
+                continue
+            if v.determiner(k) != "the":
                 continue
             if any(b.proper(m) for m in v.children(k, "compound", "amod")):
                 continue  # "the Cook Islands of ...", "the Swiss cantons of ...": named
@@ -191,3 +200,19 @@ class PlaceOfRules(ListedPartRules):
             if whole is not None and whole.is_name:
                 self.rule = "divisions-of-name"
                 self._emit("composition", whole, part, 0.75)
+
+    def _place_owner(self, k: int) -> Arg | None:
+        """The named place that owns the plural division noun ``k`` ("Australia's eight major
+        states and territories", "Canada's provinces"); not a place's name modifying it ("the
+        Swiss cantons"), an owner that is no place ("the company's divisions") nor islands
+        ("New Zealand's smaller islands": where they lie, not how it is divided)."""
+        v, b = self.v, self.b
+        if v.lemma(k) not in _OWNED_DIVISIONS:
+            return None
+        owners = v.children(v.first_conjunct(k), "poss")
+        if len(owners) != 1 or not b.proper(owners[0]) or not v.place_name(owners[0]):
+            return None
+        if any(b.proper(m) for m in v.children(k, "compound", "amod")):
+            return None
+        found = b.arg(owners[0], "name")
+        return found if found is not None and found.is_name else None

@@ -94,6 +94,8 @@ class PredicateRules(BecomingRules):
         lemma, of = v.lemma(n), v.pp_objects(n, "of")
         if v.tokens[n].upos == "NUM" and COUNT_WORDS.get(len(children)) == lemma:
             lemma = "one"  # "Lunia and Tarrow were two of the colonies": each is one of them
+        elif cop is not None and v.among_the(n):
+            lemma, of = "one", [n]  # "X was among the rulers": one of them
         if lemma in PART_NOUNS and lemma != "part":  # "Flour is an ingredient in bread"
             of += v.pp_objects(n, "in")
         if lemma in NAME_NOUNS:  # "X is an acronym for Y", "X is another name for Y"

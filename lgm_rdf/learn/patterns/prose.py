@@ -56,12 +56,9 @@ _RENAMED_PLACES = words(
     "tower museum library hospital hotel centre center court gardens"
 )
 _LOCATING = frozenset({"in", "at", "near", "from"})
-_BRACKET_ADVERBS = (
-    words(
-        "also otherwise simply commonly popularly better often usually sometimes occasionally "
-        "frequently informally colloquially affectionately alternatively locally recently"
-    )
-    | _RENAMING_TIMES
+_BRACKET_ADVERBS = _RENAMING_TIMES | words(
+    "also otherwise simply commonly popularly better often usually sometimes occasionally "
+    "frequently informally colloquially affectionately alternatively locally recently"
 )
 
 # the word that opens a naming phrase in brackets, and the words that may stand between it and
@@ -156,8 +153,9 @@ class ProseRules(PlaceOfRules):
             tok = v.tokens[s]
             if tok.upos != "NOUN" or not tok.text.islower():
                 continue
-            owned = v.determiner(s) == "poss"
-            if not (owned or v.determiner(s) == "the") or (owned and v.lemma(s) in PERSON_NOUNS):
+            owned, det = v.determiner(s) == "poss", v.determiner(s)  # "Other languages are A, B"
+            other = not det and v.is_plural(s) and "other" in map(v.lemma, v.children(s, "amod"))
+            if not (owned or other or det == "the") or (owned and v.lemma(s) in PERSON_NOUNS):
                 continue  # "Peru's main rivers are A and B", "France's largest city is Paris";
                 # not "the journal's current editor is X" (an office of the journal)
             kind, kinds = listed_kinds(v, b, s, n)
@@ -178,17 +176,19 @@ class ProseRules(PlaceOfRules):
             if related_here(v, s) or v.lemma(s) in NAME_NOUNS:
                 continue  # "the first member was X", "the oldest name is X" (not "the current
                 # champion is X", ``standing``)
-            names = v.conjuncts(n)
+            names = v.conjuncts(n)  # a list the parse broke is read off the words
+            broken = len(names) < 2 and v.is_plural(s)
+            listed = [a for a in self.listed_names(n) if a] if broken else []
             if v.is_plural(s):  # "the five schools were A, B and C": as many names as counted
                 counted = [k for k in v.children(s, "nummod") if v.tokens[k].text.isalpha()]
-                if len(names) < 2 or not (counted or ranked(self.v, s)):
+                if max(len(names), len(listed)) < 2 or not (counted or other or ranked(v, s)):
                     continue
-                if not all(b.proper(k) for k in names):
+                if not listed and not all(b.proper(k) for k in names):
                     continue
             elif len(names) > 1 or not ranked(self.v, s):
                 continue  # "the first winner was A and B": a shared title
             self.rule = "inverted-superlative"
-            for name in self._predicate_names(names):
+            for name in listed or self._predicate_names(names):
                 self._emit("inheritance", name, b.parent(s, name, restricted=True), 0.8)
 
     def _predicate_names(self, names: list[int]) -> list[Arg]:
@@ -400,14 +400,20 @@ class ProseRules(PlaceOfRules):
                 continue
             if any(toks[k].text == ":" for k in range(start, end)):
                 continue
-            name = self.b.from_tokens(list(range(start, end)), "alias")
-            outer = self.b.name_before(p - 1)
-            if bare and not self._new_name(outer, name, end, close):
-                continue
-            if word == "or" and not (outer and name and spells(outer, name)):
-                continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
-            if outer is not None and outer.key.endswith("'s"):
-                continue  # "the Salt Company's (now known as X) logo": the owner of what follows
-            if name is not None and outer is not None and outer.is_name:
-                self.rule = "bracketed-alias"
-                self._emit("alias", outer, name, 0.85)
+            # "(also known as Tongzhou or Tungchow)": two names
+            ors = [k for k in range(start + 1, end - 1) if toks[k].text == "or"]
+            pieces = list(zip([start] + [k + 1 for k in ors], [*ors, end], strict=True))
+            if not all(toks[a].text[:1].isupper() for a, _ in pieces):
+                pieces = [(start, end)]
+            for a, z in pieces:
+                name = self.b.from_tokens(list(range(a, z)), "alias")
+                outer = self.b.name_before(p - 1)
+                if bare and not self._new_name(outer, name, end, close):
+                    continue
+                if word == "or" and not (outer and name and spells(outer, name)):
+                    continue  # "Paris (or London)", "GCC (or LLVM)": alternatives; "(or NJAES)"
+                if outer is not None and outer.key.endswith("'s"):
+                    continue  # "the Salt Company's (now known as X) logo": the owner's
+                if name is not None and outer is not None and outer.is_name:
+                    self.rule = "bracketed-alias"
+                    self._emit("alias", outer, name, 0.85)

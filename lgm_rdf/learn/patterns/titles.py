@@ -24,11 +24,12 @@ from dataclasses import replace
 from lgm_rdf.learn.patterns.appositions import WORKS, set_off_title
 from lgm_rdf.learn.patterns.args import LIST_PUNCT, Arg, looks_like_acronym
 from lgm_rdf.learn.patterns.depview import QUOTES, DepView
-from lgm_rdf.learn.patterns.extents import cut_in_quotes, title_word
+from lgm_rdf.learn.patterns.extents import cut_in_quotes
 from lgm_rdf.learn.patterns.item_lists import MAX_QUOTED, ItemListReader
 from lgm_rdf.learn.patterns.joined import ampersand_object, introduced, title_case
 from lgm_rdf.learn.patterns.lists import sibling_names
 from lgm_rdf.learn.patterns.mistagged import noun_by_position
+from lgm_rdf.learn.patterns.name_runs import title_word
 from lgm_rdf.learn.patterns.opening import opening_title
 from lgm_rdf.learn.patterns.role_runs import (
     listed_roles,

@@ -11,6 +11,9 @@ from lgm_rdf.nlp.concepts import lemma_of
 from lgm_rdf.nlp.model import Sentence, Token
 from lgm_rdf.nlp.wordlists import HYPHENS
 
+# dashes that set a phrase off as commas do ("Two painters — Monet and Pissarro — moved")
+_DASHES = frozenset({"—", "–", "--"})
+
 
 class TreeView:
     """Heads, children and labels of the tokens of one sentence."""
@@ -54,6 +57,14 @@ class TreeView:
         """Token ``k`` is a hyphen inside a word ("Nineteen Eighty-Four")."""
         toks = self.tokens
         return toks[k].text in HYPHENS and k > 0 and not toks[k - 1].ws and not toks[k].ws
+
+    def set_off_dash(self, k: int) -> bool:
+        """Token ``k`` is a dash that sets a phrase off as a comma would: "—", "–" or "--" spaced
+        before it, or a hyphen spaced on both sides (a tokenised text's "philosophers - Hobbes")."""
+        toks = self.tokens
+        if k < 1 or not toks[k - 1].ws:
+            return False
+        return toks[k].text in _DASHES or (toks[k].text == "-" and toks[k].ws)
 
     def word_start(self, k: int) -> int:
         """The first token of the word that token ``k`` ends, across hyphens glued inside it

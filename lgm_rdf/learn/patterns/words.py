@@ -1,9 +1,8 @@
 """Closed word classes only the pattern rules use (general classes, no lexicon of concepts).
 
-Each set holds lower-case lemmas. They fall in three groups: words that signal a relation
-("type", "part", "name"; the ones retrieval shares live in :mod:`lgm_rdf.nlp.wordlists`), words
-that quantify or determine instead of naming ("lot", "most"), and words that mark a statement as
-no taxonomy at all (metaphor, evaluation, measure).
+Each set holds lower-case lemmas: words that signal a relation ("type", "part", "name"; those
+retrieval shares are in :mod:`lgm_rdf.nlp.wordlists`), words that quantify or determine instead
+of naming ("lot", "most"), and words that mark no taxonomy (metaphor, evaluation, measure).
 """
 
 from __future__ import annotations
@@ -298,12 +297,13 @@ JUDGING_VERBS = words("regard consider deem")
 CLASSIFYING_ENDINGS = ("al", "ic", "ary", "ory", "ar", "an", "il", "ist")
 # relational adjectives of no such form that sort a class into kinds as well: a mode ("a live
 # album", "a solo album", "a silent film", "an online store"), a rhythm ("a weekly
-# newspaper"), sex, a status ("an independent label", "a professional footballer", "a resident
-# priest"), a creed ("a religious order"), a scope ("an international airport")
+# newspaper"), sex, a status ("an independent label", "a professional footballer"), a creed ("a
+# religious order"), a scope ("an international airport"), a rank ("an assistant coach")
 KIND_ADJECTIVES = words(
     "live solo silent animated online offline daily weekly monthly yearly quarterly male female "
     "independent private sovereign autonomous landlocked overseas indie amateur retired resident "
-    "religious progressive executive administrative legislative professional international"
+    "religious progressive executive administrative legislative professional international "
+    "assistant associate adjunct"
 )
 # words with those endings that grade, judge or place in time rather than sort ("a typical
 # example", "a regular guest", "a classic film", "a contemporary artist")
