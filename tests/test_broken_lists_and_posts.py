@@ -1,7 +1,8 @@
 """Forms of the fortieth session. The sentences are written for these tests (one is a read set's).
 
 - "X was among the Bs" says what "X was one of the Bs" says (a superlative picks its class the
-  same way: "among the largest towns"); not negated, not "among the first", not "among them".
+  same way: "among the largest towns"); not negated, not "among the first", not "among them",
+  and only for a noun a word or clause of its own narrows ("among the trees" may say where).
 - Names listed between a pair of dashes after a definite or counted plural class noun are its
   members ("Three painters – A, B and C – founded", "Some of the poets of the Norland Revival -
   A, B and C - wrote"), read off the words; not after a relation ("His two sons — John and Paul
@@ -9,9 +10,11 @@
 - A relation to a venture written bare before a name is a title ("series co-creators A and B",
   "named after founder Erik Dahl"); owned or "of" something it still relates ("Its founder,
   Erik Dahl,", "the co-founder of Acme").
-- "A succeeded / replaced B as head coach": B held the post too; not a cause ("as a result").
-- "(or Y)" after a name that is no subject is another name of it when the two share words;
-  never where a number tells versions apart ("Windows 10 (or Windows 11)").
+- "A succeeded / replaced B as head coach": B held the post too; not a cause ("as a result"),
+  and not where two posts pair with two names ("B as head coach and C as captain").
+- "(or Y)" after a name is another name of it when the two share two words; one shared word
+  is an alternative ("Oxford University (or Cambridge University)"), and so is a number
+  ("Windows 10 (or Windows 11)").
 - Class extents: "ex-" puts a class in the past as "former" does ("an ex-football player" is a
   `football player`); a rank the tagger reads as an adjective stays ("an assistant coach", "an
   associate professor"); "the least populous of" ranks as "the most populous of" does.
@@ -94,6 +97,10 @@ FOUND = [
         (INH, "telugu", "minority language"),
     ),
     ("He joined a new party named Norland Together.", (INH, "norland together", "party")),
+    (
+        "3 painters – Anna Holm, Erik Dahl and Nils Berg – founded it.",
+        (INH, "erik dahl", "painter"),
+    ),
 ]
 
 ABSENT = [
@@ -111,6 +118,17 @@ ABSENT = [
     (KELL, (ALIAS, "kell", "kellby or kelltown")),
     ("He joined a new party named Norland Together.", (INH, "norland", "party")),
     ("Two teams qualified: Brazil and Germany.", (INH, "brazil", "team")),
+    (
+        "He studied at Oxford University (or Cambridge University) for a year.",
+        (ALIAS, "cambridge university", "oxford university"),
+    ),
+    (
+        "Anna Holm succeeded Erik Dahl as head coach and Nils Berg as captain.",
+        (INH, "erik dahl", "captain"),
+    ),
+    ("Olav Lund was among the trees when the storm came.", (INH, "olav lund", "tree")),
+    ("Kell (former name: Kellby, Norland) is a town.", (ALIAS, "kell", "norland")),
+    ("The poets of - Anna Holm and Erik Dahl - wrote.", (INH, "anna holm", "poet")),
 ]
 
 

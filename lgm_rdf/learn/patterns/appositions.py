@@ -271,12 +271,13 @@ class AppositionRules(RuleBase):
         h = d - 1
         while h > 0 and (toks[h].text[:1].isupper() or toks[h].text in _OF_PHRASE):
             h -= 1  # back over "of the English, Scottish, and Swiss Enlightenment"
-        if h < d - 1 and toks[h + 1].text != "of":
-            return None
+        if h < d - 1 and (toks[h + 1].text != "of" or h + 2 >= d):
+            return None  # "of" opens the phrase, and something follows it
         if toks[h].upos != "NOUN" or not toks[h].text.islower() or not v.is_plural(h):
             return None
         counts = [toks[k].text.lower() for k in v.children(h, "nummod")]
-        if counts != [count_word(len(spans))] and (counts or v.determiner(h) != "the"):
+        counted = counts in ([count_word(len(spans))], [str(len(spans))])
+        if not counted and (counts or v.determiner(h) != "the"):
             return None
         names = [self.b.from_tokens(span, "name") for span in spans]
         if self._plural_owner(h) or any(a is None or not a.is_name for a in names):

@@ -216,7 +216,13 @@ class BecomingRules(ProseRules):
         if v.lemma(i) not in _SUCCEEDING or v.is_passive(i):
             return []
         named = [o for o in v.children(i, "obj", "dobj") if b.proper(o)]
-        return [a for a in b.args([c for o in named for c in v.conjuncts(o)], "name") if a.is_name]
+        if len(named) != 1 or len(v.conjuncts(named[0])) > 1:
+            return []  # "succeeded A and B as ...": who held which post is unsure
+        posts = v.pp_objects(i, "as")
+        if len(posts) != 1 or any(b.proper(c) for c in v.conjuncts(posts[0])):
+            return []  # "succeeded A as head coach and B as captain": the posts are paired
+        found = b.arg(named[0], "name")
+        return [found] if found is not None and found.is_name else []
 
     def _stepping_down(self, i: int) -> bool:
         """ "stepped down as chairman": "step" with "down" (a particle or an adverb to the

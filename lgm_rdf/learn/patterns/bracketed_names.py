@@ -79,9 +79,10 @@ class BracketedNameRules(RuleBase):
 
     def _read_or_bracket(self, p: int) -> tuple[Arg, Arg] | None:
         """ "served in the Ministry of State Security (or State Security Department)": the same
-        bracket after a name that is no subject, read off the words where the parse broke it.
-        Inside only title-case words; no number on either side ("Windows 10 (or Windows 11)"
-        is an alternative)."""
+        bracket after a name wherever it stands, read off the words where the parse broke it.
+        Inside only title-case words; the two names share two words ("Oxford University (or
+        Cambridge University)", "New York (or New Jersey)" share one: alternatives) and hold no
+        number ("Windows 10 (or Windows 11)")."""
         toks, b = self.v.tokens, self.b
         if toks[p].text != "(" or toks[p + 1].text.lower() != "or":
             return None
@@ -98,7 +99,8 @@ class BracketedNameRules(RuleBase):
             return None
         if any(c.isdigit() for c in outer.key + other.key) or outer.key == other.key:
             return None
-        return (outer, other) if _akin(outer.key, other.key) else None
+        shared = {w for w in outer.key.split() if len(w) > 2} & set(other.key.split())
+        return (outer, other) if len(shared) > 1 else None
 
     def _bracketed_short_names(self) -> None:
         """ "the Society of Jesus (Jesuits)", "the Order of Friars Minor (Franciscans)": the

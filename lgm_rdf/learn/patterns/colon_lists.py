@@ -53,8 +53,9 @@ class ColonListRules(TitleRules):
     """The rule ``colon-list``."""
 
     def _colon_lists(self) -> None:
-        """A lower-case plural with one count, then a colon and a closed list of exactly as
-        many quoted titles or names that ends the clause (or of three or more lower-case common
+        """A lower-case plural with one count (or a vague one, "several", then names of any
+        number), then a colon and a closed list of exactly as many quoted titles or names that
+        ends the clause (or of three or more lower-case common
         nouns that ends the sentence): each is a member of the class ('three films: "A", "B"
         and "C"', "five seasons: summer, ..."); the colon may end the plural's clause ("Two
         venues were used for the Games: A and B"). Not a relational noun ("his two sons: A and

@@ -167,9 +167,13 @@ class DepView(CoordinationView):
                         yield subjects[0], nxt, i
 
     def among_the(self, o: int) -> bool:
-        """``o`` is the definite plural noun of "among the Bs" ("X was among the rulers"), not
-        "among the first" nor "among them"."""
+        """``o`` is the definite plural noun of "among the Bs" that a word or a clause of its own
+        narrows ("X was among the rulers who held the valley", "among the top countries"), not
+        "among the first" nor "among them"; a bare "among the hills" may only say where."""
         if self.tokens[o].upos != "NOUN" or not self.is_plural(o) or self.determiner(o) != "the":
+            return False
+        narrowed = ("amod", "compound", "relcl", "acl", "prep", "nmod", "nummod")
+        if not self.children(o, *narrowed):
             return False
         h = self.head(o)  # spaCy: a preposition "among"; UD: a "case" child of the noun
         among = h is not None and h != o and self.lemma(h) == "among"

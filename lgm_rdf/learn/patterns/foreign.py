@@ -87,10 +87,11 @@ def _pieces(content: str) -> list[str]:
                 names.extend(
                     [", ".join(current), labelled.group(2)] if current else [labelled.group(2)]
                 )
-                current, listing = [], True
-                continue
+                current, listing = [], labelled.group(1).strip().lower().endswith("s")
+                continue  # "former name: X, Norland": one name, then something else
             listed = re.sub(r"^\s*(?:or|and)\s+", "", piece).strip()
-            if listing and not labelled and listed[:1].isupper() and len(listed.split()) <= 5:
+            named = listed[:1].isupper() and not any(c.isdigit() for c in listed)
+            if listing and not labelled and named and len(listed.split()) <= 5:
                 names.append(listed)  # "former names: Nan-t'ung, Nantung, or Tungchow"
                 continue
             listing = False

@@ -64,7 +64,7 @@ class TreeView:
         toks = self.tokens
         if k < 1 or not toks[k - 1].ws:
             return False
-        return toks[k].text in _DASHES or (toks[k].text == "-" and toks[k].ws)
+        return toks[k].text in _DASHES or (toks[k].text == "-" and bool(toks[k].ws))
 
     def word_start(self, k: int) -> int:
         """The first token of the word that token ``k`` ends, across hyphens glued inside it
