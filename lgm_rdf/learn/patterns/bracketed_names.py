@@ -86,7 +86,7 @@ class BracketedNameRules(RuleBase):
         toks, b = self.v.tokens, self.b
         if toks[p].text != "(" or toks[p + 1].text.lower() != "or":
             return None
-        q = next((j for j in range(p + 2, len(toks)) if toks[j].text in "()"), None)
+        q = next((j for j in range(p + 2, len(toks)) if toks[j].text in ("(", ")")), None)
         inner = range(p + 2, q if q is not None else p + 2)
         if q is None or toks[q].text != ")" or not inner or toks[p + 2].text.lower() == "the":
             return None  # the article opens a subject's bracket only (see above)

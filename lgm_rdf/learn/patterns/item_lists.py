@@ -148,10 +148,10 @@ class ItemListReader(ListRules):
         Dependency, the Cook Islands and Niue", "such as Bach, Handel, and Mozart wrote"), read
         off the words: the parse often hangs the later names elsewhere. [] when no such list
         starts there."""
-        items = self._named_items(min(self.v.subtree(o)))
-        if len(items) < 2 or o not in items[0]:
+        spans = self.listed_spans(min(self.v.subtree(o)))
+        if not spans or o not in spans[0]:
             return []
-        return [self.b.from_tokens(self.without_article(span), "name") for span in items]
+        return [self.b.from_tokens(span, "name") for span in spans]
 
     def without_article(self, span: list[int]) -> list[int]:
         """A list item without the article that opens it: '"The Lutheran Hymnal"' is the

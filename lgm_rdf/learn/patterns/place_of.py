@@ -171,6 +171,8 @@ class PlaceOfRules(ListedPartRules):
                 continue
             if not v.is_plural(k) or self._blocked(k):
                 continue
+            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
+                continue  # "the Cook Islands of ...", "the Swiss cantons of ...": named
             if (owner := self._place_owner(k)) is not None:
                 self.rule = "divisions-of-name"  # "Australia's six states and two territories"
                 for c in (c for c in v.conjuncts(k) if v.lemma(c) in _OWNED_DIVISIONS):
@@ -178,8 +180,6 @@ class PlaceOfRules(ListedPartRules):
                 continue
             if v.determiner(k) != "the":
                 continue
-            if any(b.proper(m) for m in v.children(k, "compound", "amod")):
-                continue  # "the Cook Islands of ...", "the Swiss cantons of ...": named
             of = v.pp_objects(k, "of")
             if len(of) != 1 or not b.proper(of[0]) or len(v.conjuncts(of[0])) > 1:
                 continue
@@ -203,16 +203,14 @@ class PlaceOfRules(ListedPartRules):
 
     def _place_owner(self, k: int) -> Arg | None:
         """The named place that owns the plural division noun ``k`` ("Australia's eight major
-        states and territories", "Canada's provinces"); not a place's name modifying it ("the
-        Swiss cantons"), an owner that is no place ("the company's divisions") nor islands
-        ("New Zealand's smaller islands": where they lie, not how it is divided)."""
+        states and territories", "Canada's provinces"); not an owner that is no place ("the
+        company's divisions") nor islands ("New Zealand's smaller islands": where they lie,
+        not how it is divided)."""
         v, b = self.v, self.b
         if v.lemma(k) not in _OWNED_DIVISIONS:
             return None
         owners = v.children(v.first_conjunct(k), "poss")
         if len(owners) != 1 or not b.proper(owners[0]) or not v.place_name(owners[0]):
-            return None
-        if any(b.proper(m) for m in v.children(k, "compound", "amod")):
             return None
         found = b.arg(owners[0], "name")
         return found if found is not None and found.is_name else None

@@ -153,7 +153,8 @@ class ProseRules(PlaceOfRules):
             tok = v.tokens[s]
             if tok.upos != "NOUN" or not tok.text.islower():
                 continue
-            owned, det = v.determiner(s) == "poss", v.determiner(s)  # "Other languages are A, B"
+            det = v.determiner(s)
+            owned = det == "poss"  # "Other languages are A, B": an uncounted plural of others
             other = not det and v.is_plural(s) and "other" in map(v.lemma, v.children(s, "amod"))
             if not (owned or other or det == "the") or (owned and v.lemma(s) in PERSON_NOUNS):
                 continue  # "Peru's main rivers are A and B", "France's largest city is Paris";
@@ -405,9 +406,9 @@ class ProseRules(PlaceOfRules):
             pieces = list(zip([start] + [k + 1 for k in ors], [*ors, end], strict=True))
             if not all(toks[a].text[:1].isupper() for a, _ in pieces):
                 pieces = [(start, end)]
+            outer = self.b.name_before(p - 1)
             for a, z in pieces:
                 name = self.b.from_tokens(list(range(a, z)), "alias")
-                outer = self.b.name_before(p - 1)
                 if bare and not self._new_name(outer, name, end, close):
                     continue
                 if word == "or" and not (outer and name and spells(outer, name)):
